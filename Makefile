@@ -1,0 +1,52 @@
+# sab-onboarding — build, test and try the tool.
+# Each target installs what it needs when it is missing (Debian: apt-get; Python: pip)
+# and does nothing more when it is present.
+
+SHELL := /bin/bash
+# Swift may live in /opt/swift without being on PATH (as on the project's machines).
+export PATH := $(PATH):/opt/swift/usr/bin
+SWIFT ?= swift
+BINARY := .build/debug/sab-onboarding
+
+.PHONY: all build release test demo deps check-warnings clean
+
+all: build
+
+## deps: the system packages the build needs (libxml2's headers, pkg-config).
+deps:
+	@if ! pkg-config --exists libxml-2.0 2>/dev/null; then \
+		echo "installing libxml2-dev and pkg-config"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-dev pkg-config >/dev/null; \
+	fi
+	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: https://swift.org/install"; exit 1; }
+
+## build: a debug build of the tool at .build/debug/sab-onboarding.
+build: deps
+	$(SWIFT) build
+
+## release: an optimised build at .build/release/sab-onboarding.
+release: deps
+	$(SWIFT) build -c release
+
+## test: every test: unit, fixtures, samples, the command line.
+test: deps check-warnings
+	$(SWIFT) test
+
+## check-warnings: the project's own code builds without a single warning.
+check-warnings: deps
+	@log=$$(mktemp); \
+	$(SWIFT) build --build-tests 2>&1 | tee "$$log"; status=$${PIPESTATUS[0]}; \
+	if grep -qE '/(Sources|Tests)/.*: warning:' "$$log"; then echo "the project's code has compiler warnings (above)"; status=1; fi; \
+	rm -f "$$log"; exit $$status
+
+## demo: builds the tool and lints the sample projects.
+demo: build
+	@echo
+	@for appdef in Samples/builders/builders.appDef Samples/multilingual/multilingual.appDef Samples/one-line-export/appdef.xml; do \
+		$(BINARY) lint "$$appdef" || exit 1; \
+	done
+	@echo
+	@echo "Try: $(BINARY) lint Tests/OnboardingKitTests/Fixtures/invalid/*.xml"
+
+clean:
+	rm -rf .build build

@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "sab-onboarding",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "sab-onboarding", targets: ["sab-onboarding"]),
+        .library(name: "OnboardingKit", targets: ["OnboardingKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // libxml2 as a system library; only XMLStreaming imports it.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        // A safe, position-aware Swift API over libxml2's streaming reader.
+        .target(name: "XMLStreaming", dependencies: ["CLibXML2"]),
+        // Model, parsing, rules, diagnostics and reporters. Knows nothing of the command line.
+        .target(name: "OnboardingKit", dependencies: ["XMLStreaming"]),
+        // The commands and their options.
+        .target(
+            name: "SabOnboardingCLI",
+            dependencies: [
+                "OnboardingKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "sab-onboarding", dependencies: ["SabOnboardingCLI"]),
+        .testTarget(
+            name: "XMLStreamingTests",
+            dependencies: ["XMLStreaming"]
+        ),
+        .testTarget(
+            name: "OnboardingKitTests",
+            dependencies: ["OnboardingKit"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SabOnboardingCLITests",
+            dependencies: ["SabOnboardingCLI", "OnboardingKit"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,17 @@
+/// How much a diagnostic matters. Errors fail `lint` and stop `build`; warnings fail only with
+/// `--strict`; notes inform.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Codable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}

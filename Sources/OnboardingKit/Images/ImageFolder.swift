@@ -1,0 +1,76 @@
+import Foundation
+
+/// The folder an appDef's onboarding images are copied to by SAB: `images/onboarding` beside
+/// the appDef file, or the folder given with `--images`. Looks files up by name, refuses links
+/// that lead out of the folder, and inspects each file once.
+final class ImageFolder {
+    /// What was found for a file name.
+    enum Lookup {
+        case found(ImageFile)
+        /// No such file; `suggestion` is a file whose name differs only in case.
+        case missing(suggestion: String?)
+        /// The name is a link to somewhere outside the folder.
+        case outsideFolder
+        /// It exists but is a folder or cannot be read.
+        case unreadable(reason: String)
+    }
+
+    /// An image file and what its bytes say it is.
+    struct ImageFile {
+        var path: String
+        var bytes: [UInt8]
+        var sniffedFormat: ImageFormat?
+        var size: ImageSize?
+    }
+
+    /// The folder as it is shown in diagnostics.
+    let displayPath: String
+    private let folderURL: URL
+    private var cache: [String: Lookup] = [:]
+
+    init(appDefPath: String, override: String?) {
+        if let override {
+            displayPath = override
+            folderURL = URL(fileURLWithPath: override, isDirectory: true)
+        } else {
+            let appDefFolder = URL(fileURLWithPath: appDefPath).deletingLastPathComponent()
+            folderURL = appDefFolder.appendingPathComponent("images/onboarding", isDirectory: true)
+            let parent = (appDefPath as NSString).deletingLastPathComponent
+            displayPath = parent.isEmpty ? "images/onboarding" : parent + "/images/onboarding"
+        }
+    }
+
+    /// Looks up a file name already checked with ``ImagePath/unsafeReason(_:)``.
+    func lookUp(_ fileName: String) -> Lookup {
+        if let known = cache[fileName] { return known }
+        let result = findAndInspect(fileName)
+        cache[fileName] = result
+        return result
+    }
+
+    private func findAndInspect(_ fileName: String) -> Lookup {
+        let fileURL = folderURL.appendingPathComponent(fileName, isDirectory: false)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory) else {
+            return .missing(suggestion: caseInsensitiveMatch(for: fileName))
+        }
+        let realFolder = folderURL.resolvingSymlinksInPath().path
+        let realFile = fileURL.resolvingSymlinksInPath().path
+        guard realFile.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/") else {
+            return .outsideFolder
+        }
+        if isDirectory.boolValue { return .unreadable(reason: "it is a folder") }
+        guard let data = FileManager.default.contents(atPath: fileURL.path) else {
+            return .unreadable(reason: "permission denied or read error")
+        }
+        let bytes = [UInt8](data)
+        let format = ImageInspector.sniffFormat(bytes)
+        let size = format.flatMap { ImageInspector.size(of: bytes, format: $0) }
+        return .found(ImageFile(path: fileURL.path, bytes: bytes, sniffedFormat: format, size: size))
+    }
+
+    private func caseInsensitiveMatch(for fileName: String) -> String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderURL.path)) ?? []
+        return names.sorted().first { $0.lowercased() == fileName.lowercased() }
+    }
+}

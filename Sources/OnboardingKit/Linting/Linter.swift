@@ -1,0 +1,53 @@
+internal import XMLStreaming
+
+/// Options that change what a lint run looks at.
+public struct LintOptions: Sendable, Hashable {
+    /// The folder holding the onboarding images; by default `images/onboarding` beside each appDef.
+    public var imagesDirectory: String?
+
+    public init(imagesDirectory: String? = nil) {
+        self.imagesDirectory = imagesDirectory
+    }
+}
+
+/// Runs every rule over appDef files and collects all their diagnostics in one list.
+public struct Linter: Sendable {
+    public var options: LintOptions
+
+    public init(options: LintOptions = LintOptions()) {
+        self.options = options
+    }
+
+    /// All diagnostics of all files, file by file in the order given, each file's in reading order.
+    public func lint(paths: [String]) -> [Diagnostic] {
+        paths.flatMap { lint(path: $0) }
+    }
+
+    /// All diagnostics of one file.
+    public func lint(path: String) -> [Diagnostic] {
+        lint(AppDefReader.read(path: path))
+    }
+
+    /// All diagnostics of a document held in memory, as if read from `path`.
+    public func lint(bytes: [UInt8], path: String) -> [Diagnostic] {
+        lint(AppDefReader.read(bytes: bytes, file: path))
+    }
+
+    func lint(_ syntax: AppDefSyntax) -> [Diagnostic] {
+        let folder = ImageFolder(appDefPath: syntax.file, override: options.imagesDirectory)
+        let context = LintContext(syntax: syntax, images: folder)
+        var diagnostics: [Diagnostic] = []
+        for rule in RuleRegistry.rules {
+            let description = type(of: rule).description
+            for finding in rule.check(context) {
+                diagnostics.append(
+                    Diagnostic(
+                        ruleID: description.id, severity: finding.severity ?? description.severity,
+                        location: SourceLocation(
+                            file: syntax.file, line: finding.position.line, column: finding.position.column),
+                        message: finding.message, notes: finding.notes))
+            }
+        }
+        return diagnostics.sortedByPosition()
+    }
+}

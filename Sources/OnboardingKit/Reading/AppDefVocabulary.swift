@@ -1,0 +1,78 @@
+/// The element, attribute and value names of onboarding screens in an appDef, in both the long
+/// form SAB writes in project files and the short form of the PWA data export (`t`, `e`).
+enum AppDefVocabulary {
+    static let root = "app-definition"
+    static let screen = "onboarding-screen"
+    static let title = "title"
+    static let translationNames: Set<String> = ["translation", "t"]
+    static let imageBlock = "onboarding-screen-image"
+    static let image = "image"
+    static let features = "features"
+    static let featureNames: Set<String> = ["feature", "e"]
+
+    static let typeAttribute = "type"
+    static let langAttribute = "lang"
+    static let nameAttribute = "name"
+    static let valueAttribute = "value"
+
+    /// What `lang` on an image block says for the image shown in every language.
+    static let defaultImageLanguage = "default"
+
+    /// The attributes each element may carry; any other is reported as unknown.
+    static let knownAttributes: [String: Set<String>] = [
+        screen: [],
+        title: [typeAttribute],
+        "translation": [langAttribute],
+        "t": [langAttribute],
+        imageBlock: [langAttribute],
+        image: [],
+        features: [typeAttribute],
+        "feature": [nameAttribute, valueAttribute],
+        "e": [nameAttribute, valueAttribute],
+    ]
+
+    /// The elements each element may hold; an element missing here holds none.
+    static let knownChildren: [String: Set<String>] = [
+        screen: [title, imageBlock, features],
+        title: translationNames,
+        imageBlock: [image],
+        features: featureNames,
+    ]
+}
+
+/// The four text fields of a screen, by their `type` on `<title>`.
+public enum TextField: String, Sendable, CaseIterable, Hashable {
+    case topTitle = "top-title"
+    case topSubtitle = "top-subtitle"
+    case bottomTitle = "bottom-title"
+    case bottomSubtitle = "bottom-subtitle"
+
+    /// The key of the field in the manifest.
+    public var manifestKey: String {
+        switch self {
+        case .topTitle: "topTitle"
+        case .topSubtitle: "topSubtitle"
+        case .bottomTitle: "bottomTitle"
+        case .bottomSubtitle: "bottomSubtitle"
+        }
+    }
+}
+
+/// The features a screen may set, by their `name`.
+enum ScreenFeature: String, CaseIterable {
+    case background
+    case backgroundNormal = "background-normal"
+    case backgroundSepia = "background-sepia"
+    case backgroundDark = "background-dark"
+    case imageMaxHeight = "image-max-height"
+
+    static let colorFeatures: [ScreenFeature] = [.backgroundNormal, .backgroundSepia, .backgroundDark]
+}
+
+/// The values of the `background` feature.
+public enum BackgroundMode: String, Sendable, CaseIterable, Hashable {
+    /// White, in every theme.
+    case `default`
+    /// The colours given by `background-normal`, `-sepia` and `-dark`.
+    case custom
+}

@@ -1,0 +1,30 @@
+/// What a rule is: its id, default severity, what it checks and examples of both outcomes.
+public struct RuleDescription: Sendable, Hashable {
+    /// The kebab-case id used in diagnostics and on the command line.
+    public var id: String
+    public var severity: Severity
+    /// One line saying what the rule checks.
+    public var summary: String
+    /// Why it matters and how to fix it.
+    public var rationale: String
+    /// Inputs the rule reports; `↓` marks where each diagnostic points.
+    public var triggeringExamples: [RuleExample]
+    /// Inputs the rule accepts.
+    public var nonTriggeringExamples: [RuleExample]
+    /// A safety rule guards against input that could read files, reach the network or inject
+    /// markup; it can never be disabled.
+    public var isSafetyRule: Bool
+
+    public init(
+        id: String, severity: Severity, summary: String, rationale: String,
+        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample], isSafetyRule: Bool = false
+    ) {
+        self.id = id
+        self.severity = severity
+        self.summary = summary
+        self.rationale = rationale
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+        self.isSafetyRule = isSafetyRule
+    }
+}

@@ -1,0 +1,44 @@
+/// Every lint rule, in the order `rules` lists them: reading the file first, then structure,
+/// text, background, images.
+public enum RuleRegistry {
+    static let rules: [any Rule] = [
+        UnreadableFileRule(),
+        MalformedXMLRule(),
+        DoctypeForbiddenRule(),
+        NotAnAppDefRule(),
+        NoOnboardingScreensRule(),
+        EmptyScreenRule(),
+        UnknownElementRule(),
+        UnknownAttributeRule(),
+        MissingAttributeRule(),
+        UnknownTitleTypeRule(),
+        DuplicateFieldRule(),
+        MissingDefaultTranslationRule(),
+        DefaultTranslationNotFirstRule(),
+        DuplicateLanguageRule(),
+        EmptyTextRule(),
+        InvalidLanguageCodeRule(),
+        UnknownFeatureRule(),
+        UnknownBackgroundModeRule(),
+        MissingBackgroundColorRule(),
+        InvalidColorRule(),
+        ColorsWithDefaultBackgroundRule(),
+        InvalidImageMaxHeightRule(),
+        ImageMaxHeightWithoutImageRule(),
+        MissingImagePathRule(),
+        UnsafeImagePathRule(),
+        ImageNotFoundRule(),
+        UnsupportedImageFormatRule(),
+        ImageContentMismatchRule(),
+    ]
+
+    /// The descriptions of every rule, in listing order.
+    public static var descriptions: [RuleDescription] {
+        rules.map { type(of: $0).description }
+    }
+
+    /// The description of the rule with this id.
+    public static func description(of id: String) -> RuleDescription? {
+        descriptions.first { $0.id == id }
+    }
+}

@@ -1,0 +1,187 @@
+// Rules about the <translation> (or <t>) entries of each title.
+internal import XMLStreaming
+
+/// The language of a translation: `nil` for the default one (no `lang`, or an empty one).
+func translationLanguage(_ translation: XMLElement) -> String? {
+    guard let lang = translation.attribute(AppDefVocabulary.langAttribute)?.value.trimmingWhitespace,
+        !lang.isEmpty
+    else { return nil }
+    return lang
+}
+
+struct MissingDefaultTranslationRule: Rule {
+    static let description = RuleDescription(
+        id: "missing-default-translation", severity: .error,
+        summary: "A title has no translation without `lang`: the default text.",
+        rationale: "The first <translation> of a title, without `lang`, is the text shown when no other language matches. SAB always writes it.",
+        triggeringExamples: [
+            RuleExample("""
+                <onboarding-screen>
+                  ↓<title type="top-title"><translation lang="fr">Bienvenue</translation></title>
+                </onboarding-screen>
+                """),
+            RuleExample("""
+                <onboarding-screen>
+                  ↓<title type="top-title">Welcome</title>
+                </onboarding-screen>
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("<onboarding-screen><title type=\"top-title\"><translation>Welcome</translation><translation lang=\"fr\">Bienvenue</translation></title></onboarding-screen>")
+        ])
+
+    func check(_ context: LintContext) -> [Finding] {
+        context.screens.flatMap(\.titles).compactMap { title in
+            guard !title.translations.contains(where: { translationLanguage($0) == nil }) else { return nil }
+            // Speak the file's own form: the PWA export writes <t>.
+            let tag = title.translations.first?.name ?? "translation"
+            var notes = ["add <\(tag)>text</\(tag)>, without lang, as the title's first entry"]
+            if !title.trimmedText.isEmpty {
+                notes.insert("text written directly inside <title> is ignored: put it in a <\(tag)>", at: 0)
+            }
+            let type = title.attribute(AppDefVocabulary.typeAttribute)?.value ?? "title"
+            return Finding(position: title.position, message: "\(type) has no default translation", notes: notes)
+        }
+    }
+}
+
+struct DefaultTranslationNotFirstRule: Rule {
+    static let description = RuleDescription(
+        id: "default-translation-not-first", severity: .warning,
+        summary: "The default translation (no `lang`) is not the title's first entry.",
+        rationale: "SAB writes the default text first; tools that read the first entry as the default would show another language.",
+        triggeringExamples: [
+            RuleExample("""
+                <onboarding-screen>
+                  <title type="top-title"><translation lang="fr">Bienvenue</translation>↓<translation>Welcome</translation></title>
+                </onboarding-screen>
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample("<onboarding-screen><title type=\"top-title\"><translation>Welcome</translation><translation lang=\"fr\">Bienvenue</translation></title></onboarding-screen>")
+        ])
+
+    func check(_ context: LintContext) -> [Finding] {
+        context.screens.flatMap(\.titles).compactMap { title in
+            let translations = title.translations
+            guard let index = translations.firstIndex(where: { translationLanguage($0) == nil }), index > 0 else { return nil }
+            return Finding(position: translations[index].position, message: "the default translation should come first in its title")
+        }
+    }
+}
+
+struct DuplicateLanguageRule: Rule {
+    static let description = RuleDescription(
+        id: "duplicate-language", severity: .error,
+        summary: "A title has two translations for one language (or two defaults).",
+        rationale: "Languages are matched case-insensitively, so `fr` and `FR` are the same; only the first would ever be shown.",
+        triggeringExamples: [
+            RuleExample("""
+                <onboarding-screen>
+                  <title type="top-title"><translation>Welcome</translation><translation lang="fr">Bienvenue</translation><translation ↓lang="FR">Salut</translation></title>
+                </onboarding-screen>
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample("<onboarding-screen><title type=\"top-title\"><translation>Welcome</translation><translation lang=\"fr\">Bienvenue</translation><translation lang=\"fr-CA\">Bienvenue</translation></title></onboarding-screen>")
+        ])
+
+    func check(_ context: LintContext) -> [Finding] {
+        context.screens.flatMap(\.titles).flatMap { title in
+            var seen: [String: SourcePosition] = [:]
+            return title.translations.compactMap { translation -> Finding? in
+                let language = translationLanguage(translation)
+                let key = language?.lowercased() ?? ""
+                let position = translation.attribute(AppDefVocabulary.langAttribute)?.position ?? translation.position
+                guard let first = seen[key] else {
+                    seen[key] = position
+                    return nil
+                }
+                let what = language.map { "language '\($0)'" } ?? "the default text"
+                return Finding(
+                    position: position, message: "\(what) is given twice in this title",
+                    notes: ["first given at line \(first.line), column \(first.column); that one is used"])
+            }
+        }
+    }
+}
+
+struct EmptyTextRule: Rule {
+    static let description = RuleDescription(
+        id: "empty-text", severity: .warning,
+        summary: "A translation is empty or only white space.",
+        rationale: "An empty default hides the field; an empty translation shows nothing in that language instead of falling back to the default.",
+        triggeringExamples: [
+            RuleExample("""
+                <onboarding-screen>
+                  <title type="top-title"><translation>Welcome</translation>↓<translation lang="fr">  </translation></title>
+                </onboarding-screen>
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample("<onboarding-screen><title type=\"top-title\"><translation><![CDATA[Welcome]]></translation></title></onboarding-screen>")
+        ])
+
+    func check(_ context: LintContext) -> [Finding] {
+        context.screens.flatMap(\.titles).flatMap(\.translations).filter { $0.trimmedText.isEmpty }.map { translation in
+            let what = translationLanguage(translation).map { "the '\($0)' translation" } ?? "the default translation"
+            return Finding(position: translation.position, message: "\(what) is empty")
+        }
+    }
+}
+
+struct InvalidLanguageCodeRule: Rule {
+    static let description = RuleDescription(
+        id: "invalid-language-code", severity: .warning,
+        summary: "A `lang` is not a BCP 47 language tag (a note when only its case differs, as SAB's `Kir`).",
+        rationale: """
+            Browsers name languages with BCP 47 tags (`en`, `es-MX`, `zh-Hant`); a code that is not \
+            one may never match a reader's language. SAB also uses its own codes such as `Kir`: \
+            those are kept as written and matched case-insensitively, which is worth a note.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                <onboarding-screen>
+                  <title type="top-title"><translation>Welcome</translation><translation ↓lang="english_US">Welcome</translation></title>
+                </onboarding-screen>
+                """),
+            RuleExample("""
+                <onboarding-screen>
+                  <title type="top-title"><translation>Welcome</translation><translation ↓lang="Kir">Кош келиңиз</translation></title>
+                </onboarding-screen>
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                <onboarding-screen>
+                  <title type="top-title"><translation>Welcome</translation><translation lang="es-MX">Bienvenido</translation></title>
+                  <onboarding-screen-image lang="default"><image>a.png</image></onboarding-screen-image>
+                </onboarding-screen>
+                """, images: ["a.png": .png])
+        ])
+
+    func check(_ context: LintContext) -> [Finding] {
+        let translationLangs = context.screens.flatMap(\.titles).flatMap(\.translations)
+            .compactMap { $0.attribute(AppDefVocabulary.langAttribute) }
+        let imageLangs = context.screens.flatMap(\.imageBlocks)
+            .compactMap { $0.attribute(AppDefVocabulary.langAttribute) }
+            .filter { ImageLanguage.normalised($0.value) != nil }
+        var notedCodes: Set<String> = []
+        return (translationLangs + imageLangs).sorted { $0.position < $1.position }.compactMap { lang in
+            let code = lang.value.trimmingWhitespace
+            guard !code.isEmpty, !LanguageTag.isCanonicalCase(code) else { return nil }
+            if LanguageTag.isWellFormed(code) {
+                // A note once per code is enough: the code is legal and kept.
+                guard notedCodes.insert(code).inserted else { return nil }
+                return Finding(
+                    position: lang.position,
+                    message: "language code '\(code)' is kept as written; BCP 47 writes it '\(LanguageTag.canonicalCase(code))'",
+                    notes: ["languages are matched case-insensitively, so readers whose language is '\(LanguageTag.canonicalCase(code))' see this text"],
+                    severity: .note)
+            }
+            return Finding(
+                position: lang.position, message: "'\(code)' is not a BCP 47 language tag",
+                notes: ["write a tag such as 'fr', 'es-MX' or 'zh-Hant' so that it can match a reader's language"])
+        }
+    }
+}

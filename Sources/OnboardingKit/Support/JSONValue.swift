@@ -1,0 +1,99 @@
+/// A JSON value whose objects keep their keys in the order given, so that documents such as the
+/// manifest come out with the key order of the spec, byte for byte the same on every run.
+public indirect enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rendered(pretty: false))
+    }
+
+    /// The JSON text: pretty-printed with two-space indentation and a final newline, or compact.
+    public func rendered(pretty: Bool = true) -> String {
+        var output = ""
+        write(to: &output, indent: pretty ? 0 : nil)
+        if pretty { output += "\n" }
+        return output
+    }
+
+    private func write(to output: inout String, indent: Int?) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .int(let value): output += String(value)
+        case .string(let value): JSONValue.writeString(value, to: &output)
+        case .array(let items):
+            writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &output, indent: indent)
+        case .object(let members):
+            writeContainer(members.map { ($0.0, $0.1) }, open: "{", close: "}", to: &output, indent: indent)
+        }
+    }
+
+    private func writeContainer(
+        _ members: [(String?, JSONValue)], open: String, close: String, to output: inout String, indent: Int?
+    ) {
+        output += open
+        guard !members.isEmpty else {
+            output += close
+            return
+        }
+        let inner = indent.map { $0 + 2 }
+        for (index, (key, value)) in members.enumerated() {
+            if index > 0 { output += "," }
+            if let inner { output += "\n" + String(repeating: " ", count: inner) }
+            if let key {
+                JSONValue.writeString(key, to: &output)
+                output += indent == nil ? ":" : ": "
+            }
+            value.write(to: &output, indent: inner)
+        }
+        if let indent { output += "\n" + String(repeating: " ", count: indent) }
+        output += close
+    }
+
+    /// Escapes for JSON and also `<`, `>`, `&` and U+2028/U+2029, so that the text is safe inside
+    /// an HTML `<script>` element as well (`</script>` cannot end it early).
+    static func writeString(_ value: String, to output: inout String) {
+        output += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "<", ">", "&", "\u{2028}", "\u{2029}":
+                output += unicodeEscape(scalar.value)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    output += unicodeEscape(scalar.value)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}

@@ -1,0 +1,36 @@
+import OnboardingKit
+
+/// The text of `rules`: one line a rule, or one rule in full.
+enum RuleListing {
+    /// `id  severity  summary`, aligned, one rule a line.
+    static func table(_ descriptions: [RuleDescription]) -> String {
+        let idWidth = descriptions.map(\.id.count).max() ?? 0
+        return descriptions.map { description in
+            let id = description.id.padding(to: idWidth)
+            let severity = description.severity.rawValue.padding(to: 7)
+            return "\(id)  \(severity)  \(description.summary)\n"
+        }.joined()
+    }
+
+    static func details(_ description: RuleDescription) -> String {
+        var text = "\(description.id) (\(description.severity.rawValue)\(description.isSafetyRule ? ", safety: cannot be disabled" : ""))\n\n"
+        text += description.summary + "\n\n" + description.rationale + "\n"
+        for (title, examples) in [("Triggers", description.triggeringExamples), ("Does not trigger", description.nonTriggeringExamples)]
+        where !examples.isEmpty {
+            text += "\n\(title):\n"
+            for example in examples {
+                text += "\n" + example.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
+                if !example.images.isEmpty {
+                    text += "    (images folder: " + example.images.keys.sorted().joined(separator: ", ") + ")\n"
+                }
+            }
+        }
+        return text
+    }
+}
+
+extension String {
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import OnboardingKit
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List every lint rule, or describe one with its examples."
+    )
+
+    @Argument(help: "A rule id to describe in full.")
+    var ruleID: String?
+
+    func run() throws {
+        guard let ruleID else {
+            Terminal.writeToStandardOutput(RuleListing.table(RuleRegistry.descriptions))
+            return
+        }
+        guard let description = RuleRegistry.description(of: ruleID) else {
+            throw ValidationError("no rule '\(ruleID)'; 'sab-onboarding rules' lists them")
+        }
+        Terminal.writeToStandardOutput(RuleListing.details(description))
+    }
+}

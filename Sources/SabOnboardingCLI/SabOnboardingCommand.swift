@@ -1,0 +1,14 @@
+import ArgumentParser
+import OnboardingKit
+
+/// The `sab-onboarding` command and its subcommands.
+public struct SabOnboardingCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "sab-onboarding",
+        abstract: "Lint the onboarding screens of Scripture App Builder appDef files and compile them into a web carousel.",
+        version: "sab-onboarding \(SabOnboardingVersion.current)",
+        subcommands: [LintCommand.self, RulesCommand.self]
+    )
+
+    public init() {}
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where output goes and whether it may be coloured.
+enum Terminal {
+    /// Colour only on a terminal, never with `NO_COLOR` set (https://no-color.org) or in CI.
+    static var standardOutputWantsColor: Bool {
+        isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil && getenv("CI") == nil
+    }
+
+    static func writeToStandardOutput(_ text: String) {
+        write(text, to: STDOUT_FILENO)
+    }
+
+    static func writeToStandardError(_ text: String) {
+        write(text, to: STDERR_FILENO)
+    }
+
+    /// Writes all of `text`, going on after partial writes and interruptions; a closed pipe
+    /// (`sab-onboarding lint ... | head`) simply ends the output.
+    private static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

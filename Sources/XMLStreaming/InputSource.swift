@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The bytes of one document, handed to libxml2 chunk by chunk through the scanner.
+final class InputSource {
+    private enum Origin {
+        case file(descriptor: Int32)
+        case memory(bytes: [UInt8], offset: Int)
+    }
+
+    private var origin: Origin
+    var scanner = MarkupScanner()
+    /// Set when reading the file failed after it was opened.
+    private(set) var readFailure: String?
+    /// Set once a DOCTYPE was seen: nothing from there on is given to libxml2.
+    private(set) var isCutAtDoctype = false
+
+    /// Opens a regular file for reading; a folder or a missing file is an error.
+    init(path: String) throws(XMLInputError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw XMLInputError(path: path, reason: Self.describe(errno: errno))
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = Self.describe(errno: errno)
+            close(descriptor)
+            throw XMLInputError(path: path, reason: reason)
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            let reason = (status.st_mode & S_IFMT) == S_IFDIR ? "it is a folder, not a file" : "it is not a regular file"
+            throw XMLInputError(path: path, reason: reason)
+        }
+        origin = .file(descriptor: descriptor)
+    }
+
+    init(bytes: [UInt8]) {
+        origin = .memory(bytes: bytes, offset: 0)
+    }
+
+    deinit {
+        if case .file(let descriptor) = origin { close(descriptor) }
+    }
+
+    /// Fills libxml2's buffer: returns the number of bytes written, 0 at the end, -1 on failure.
+    func fill(_ buffer: UnsafeMutableRawPointer, capacity: Int) -> Int32 {
+        guard !isCutAtDoctype, capacity > 0 else { return 0 }
+        let filled: Int
+        switch origin {
+        case .file(let descriptor):
+            var result: Int
+            repeat {
+                result = read(descriptor, buffer, capacity)
+            } while result < 0 && errno == EINTR
+            if result < 0 {
+                readFailure = Self.describe(errno: errno)
+                return -1
+            }
+            filled = result
+        case .memory(let bytes, let offset):
+            filled = min(capacity, bytes.count - offset)
+            if filled > 0 {
+                bytes.withUnsafeBytes { source in
+                    buffer.copyMemory(from: source.baseAddress! + offset, byteCount: filled)
+                }
+            }
+            origin = .memory(bytes: bytes, offset: offset + filled)
+        }
+        let allowed = scanner.scan(UnsafeRawBufferPointer(start: buffer, count: filled))
+        if scanner.doctypePosition != nil { isCutAtDoctype = true }
+        return Int32(allowed)
+    }
+
+    private static func describe(errno code: Int32) -> String {
+        guard let message = strerror(code) else { return "error \(code)" }
+        return String(cString: message)
+    }
+}

@@ -1,0 +1,54 @@
+/// The kind of node the reader stands on.
+public enum XMLNodeKind: Sendable, Equatable {
+    case element
+    case endElement
+    case text
+    case cdata
+    case whitespace
+    case comment
+    case processingInstruction
+    case other
+}
+
+/// An attribute with the position of its name.
+public struct XMLAttribute: Hashable, Sendable {
+    /// The qualified name as written (`lang`, `xml:lang`).
+    public var name: String
+    /// The normalised value, entities and character references replaced.
+    public var value: String
+    public var position: SourcePosition
+
+    public init(name: String, value: String, position: SourcePosition) {
+        self.name = name
+        self.value = value
+        self.position = position
+    }
+}
+
+/// A small element tree read in full by ``XMLStreamReader/readElement()``: only for parts of a
+/// document that are known to be small, such as one onboarding screen.
+public struct XMLElement: Hashable, Sendable {
+    public var name: String
+    /// Where the start tag's `<` is.
+    public var position: SourcePosition
+    public var attributes: [XMLAttribute]
+    public var children: [XMLElement]
+    /// The character data directly inside the element (text and CDATA, in order), untrimmed.
+    public var text: String
+
+    public init(
+        name: String, position: SourcePosition, attributes: [XMLAttribute] = [],
+        children: [XMLElement] = [], text: String = ""
+    ) {
+        self.name = name
+        self.position = position
+        self.attributes = attributes
+        self.children = children
+        self.text = text
+    }
+
+    /// The first attribute with this name.
+    public func attribute(_ name: String) -> XMLAttribute? {
+        attributes.first { $0.name == name }
+    }
+}

@@ -1,0 +1,3 @@
+import SabOnboardingCLI
+
+SabOnboardingCommand.main()

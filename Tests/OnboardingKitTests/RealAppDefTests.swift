@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import OnboardingKit
+
+/// Real appDef files, as SAB wrote them, and the project's samples.
+struct RealAppDefTests {
+    static let realFiles = Fixtures.files(in: "appdef-samples") { $0.pathExtension != "md" }
+
+    @Test func theRealFilesAreAllThere() {
+        #expect(Self.realFiles.count == 4)
+        #expect(Fixtures.sampleAppDefs.count >= 3)
+    }
+
+    @Test(arguments: realFiles)
+    func realFileWithoutScreensGivesOnlyTheNote(_ url: URL) {
+        let diagnostics = Linter().lint(path: url.path)
+        #expect(diagnostics.map(\.ruleID) == ["no-onboarding-screens"])
+        #expect(diagnostics.first?.severity == .note)
+    }
+
+    @Test(arguments: Fixtures.sampleAppDefs)
+    func sampleLintsCleanEvenWhenStrict(_ url: URL) {
+        let diagnostics = Linter().lint(path: url.path)
+        #expect(!diagnostics.fails(strict: true), "\(diagnostics.map { "\($0.location): \($0.message)" })")
+        #expect(AppDefReader.read(path: url.path).screens.count >= 3)
+    }
+
+    /// Screens placed inside real files, before the root's end tag: the problem must be found at
+    /// the right line and column, also far along the one-line export.
+    @Test(arguments: realFiles)
+    func problemInAScreenAddedToARealFileIsFoundWhereItIs(_ url: URL) throws {
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let shortForm = text.contains("<tm ")
+        let end = try #require(text.range(of: "</app-definition>", options: .backwards))
+        let translation = shortForm ? "t" : "translation"
+        let screen = "<onboarding-screens><onboarding-screen><title type=\"top-title\"><\(translation)>Karibu</\(translation)></title>"
+            + "<title type=\"middle-title\"><\(translation)>x</\(translation)></title></onboarding-screen></onboarding-screens>"
+        text.insert(contentsOf: screen, at: end.lowerBound)
+        // Counted on scalars: "\r\n" is one Character, and the Sango file has CRLF lines.
+        let prefixLines = text[..<text.range(of: "type=\"middle-title\"")!.lowerBound].unicodeScalars
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLine = prefixLines.count
+        let expectedColumn = (prefixLines.last?.count ?? 0) + 1
+
+        let diagnostics = Linter().lint(bytes: Array(text.utf8), path: url.lastPathComponent)
+        #expect(diagnostics.map(\.ruleID) == ["unknown-title-type"])
+        #expect(diagnostics.first?.location.line == expectedLine)
+        #expect(diagnostics.first?.location.column == expectedColumn)
+        if url.lastPathComponent.hasPrefix("Ind-Zikundwa") { #expect(expectedLine == 1 && expectedColumn > 100_000) }
+    }
+}
+
+/// The same document in each encoding and line-ending style gives the same diagnostics.
+struct EncodingTests {
+    static let document = """
+        <?xml version="1.0" encoding="ENCODING"?>
+        <app-definition type="SAB">
+          <!-- a comment with <onboarding-screen> inside -->
+          <onboarding-screens>
+            <onboarding-screen>
+              <title type="top-title"><translation><![CDATA[Ünïcödé & <b>CDATA</b>]]></translation></title>
+              <title type="top-title"><translation>日本語</translation><translation lang="en_GB">x</translation></title>
+            </onboarding-screen>
+          </onboarding-screens>
+        </app-definition>
+
+        """
+
+    static let expected = ["7:14 duplicate-field", "7:74 invalid-language-code"]
+
+    @Test(arguments: ["utf-8", "utf-8-bom", "utf-8-crlf", "utf-16le", "utf-16be"])
+    func encodingDoesNotMoveDiagnostics(_ form: String) {
+        var text = Self.document.replacingOccurrences(of: "ENCODING", with: form.hasPrefix("utf-16") ? "UTF-16" : "UTF-8")
+        if form == "utf-8-crlf" { text = text.replacingOccurrences(of: "\n", with: "\r\n") }
+        let bytes: [UInt8] = switch form {
+        case "utf-8-bom": [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+        case "utf-16le": [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        case "utf-16be": [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        default: Array(text.utf8)
+        }
+        let syntax = AppDefReader.read(bytes: bytes, file: form)
+        let diagnostics = Linter().lint(syntax)
+        #expect(diagnostics.map { "\($0.location.line):\($0.location.column) \($0.ruleID)" } == Self.expected)
+        let firstText = syntax.screens.first?.children.first?.children.first?.text
+        #expect(firstText == "Ünïcödé & <b>CDATA</b>")
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import OnboardingKit
+
+/// Each rule's documented examples, run as tests: a triggering example must give that rule's
+/// diagnostics at exactly its `↓` marks, a non-triggering one none of them.
+struct RuleExampleTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let ruleID: String
+        let index: Int
+        let example: RuleExample
+        var testDescription: String { "\(ruleID) #\(index + 1)" }
+    }
+
+    static let triggering = RuleRegistry.descriptions.flatMap { description in
+        description.triggeringExamples.enumerated().map { Case(ruleID: description.id, index: $0.offset, example: $0.element) }
+    }
+    static let nonTriggering = RuleRegistry.descriptions.flatMap { description in
+        description.nonTriggeringExamples.enumerated().map { Case(ruleID: description.id, index: $0.offset, example: $0.element) }
+    }
+
+    @Test(arguments: triggering)
+    func triggeringExampleIsReportedAtItsMarks(_ testCase: Case) throws {
+        let diagnostics = try ExampleProject(testCase.example).lint().filter { $0.ruleID == testCase.ruleID }
+        let reported = diagnostics.map { "\($0.location.line):\($0.location.column)" }
+        let marked = testCase.example.markedPositions.map { "\($0.line):\($0.column)" }
+        #expect(!marked.isEmpty, "a triggering example must mark where it triggers with ↓")
+        #expect(reported == marked, "\(diagnostics.map(\.message))")
+    }
+
+    @Test(arguments: nonTriggering)
+    func nonTriggeringExampleIsAccepted(_ testCase: Case) throws {
+        let diagnostics = try ExampleProject(testCase.example).lint().filter { $0.ruleID == testCase.ruleID }
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+    }
+}
+
+/// An example written out as a project: the appDef and its images folder, in a temporary folder.
+struct ExampleProject {
+    let folder: URL
+    let appDef: URL
+
+    init(_ example: RuleExample) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-example-\(UUID().uuidString)")
+        let images = folder.appendingPathComponent("images/onboarding")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        appDef = folder.appendingPathComponent("example.appDef")
+        try Data(example.document.utf8).write(to: appDef)
+        for (name, kind) in example.images {
+            try Data(Self.bytes(of: kind)).write(to: images.appendingPathComponent(name))
+        }
+    }
+
+    func lint() -> [Diagnostic] {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return Linter().lint(path: appDef.path)
+    }
+
+    /// Real 4x3 images, made once with an image library.
+    static func bytes(of kind: RuleExample.ImageFile) -> [UInt8] {
+        switch kind {
+        case .png: [UInt8](Data(base64Encoded: tinyPNG)!)
+        case .jpeg: [UInt8](Data(base64Encoded: tinyJPEG)!)
+        case .text: Array("This is not an image.\n".utf8)
+        }
+    }
+
+    static let tinyPNG = "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAAFElEQVR4nGM8UaHBAANMDEgAhQMANUQBbvQnLyMAAAAASUVORK5CYII="
+    static let tinyJPEG = """
+        /9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjL/wAARCAADAAQDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwCeiiivkD6o/9k=
+        """
+}
