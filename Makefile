@@ -39,14 +39,12 @@ check-warnings: deps
 	if grep -qE '/(Sources|Tests)/.*: warning:' "$$log"; then echo "the project's code has compiler warnings (above)"; status=1; fi; \
 	rm -f "$$log"; exit $$status
 
-## demo: builds the tool and lints the sample projects.
+## demo: builds the tool and compiles the four-screen sample into a carousel.
 demo: build
+	@$(BINARY) build Samples/builders/builders.appDef --out build/demo --quiet
 	@echo
-	@for appdef in Samples/builders/builders.appDef Samples/multilingual/multilingual.appDef Samples/one-line-export/appdef.xml; do \
-		$(BINARY) lint "$$appdef" || exit 1; \
-	done
-	@echo
-	@echo "Try: $(BINARY) lint Tests/OnboardingKitTests/Fixtures/invalid/*.xml"
+	@echo "The carousel: $(CURDIR)/build/demo/index.html"
+	@echo "Open it in a browser (file://$(CURDIR)/build/demo/index.html), or serve build/demo over HTTP."
 
 clean:
 	rm -rf .build build

@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // libxml2 as a system library; only XMLStreaming imports it.
@@ -20,8 +21,20 @@ let package = Package(
         ),
         // A safe, position-aware Swift API over libxml2's streaming reader.
         .target(name: "XMLStreaming", dependencies: ["CLibXML2"]),
-        // Model, parsing, rules, diagnostics and reporters. Knows nothing of the command line.
-        .target(name: "OnboardingKit", dependencies: ["XMLStreaming"]),
+        // Model, parsing, rules, diagnostics, reporters and the generator. Knows nothing of the
+        // command line. The default templates are compiled in, so the binary works copied alone.
+        .target(
+            name: "OnboardingKit",
+            dependencies: ["XMLStreaming", .product(name: "Mustache", package: "swift-mustache")],
+            plugins: ["EmbedTemplates"]
+        ),
+        .executableTarget(name: "TemplateEmbedder"),
+        .plugin(
+            name: "EmbedTemplates",
+            capability: .buildTool(),
+            dependencies: ["TemplateEmbedder"],
+            path: "Sources/EmbedTemplatesPlugin"
+        ),
         // The commands and their options.
         .target(
             name: "SabOnboardingCLI",

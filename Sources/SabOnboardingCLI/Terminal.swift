@@ -7,8 +7,13 @@
 /// Where output goes and whether it may be coloured.
 enum Terminal {
     /// Colour only on a terminal, never with `NO_COLOR` set (https://no-color.org) or in CI.
-    static var standardOutputWantsColor: Bool {
-        isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil && getenv("CI") == nil
+    static var standardOutputWantsColor: Bool { wantsColor(STDOUT_FILENO) }
+
+    /// The same for standard error, where `build` and `manifest` report problems.
+    static var standardErrorWantsColor: Bool { wantsColor(STDERR_FILENO) }
+
+    private static func wantsColor(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1 && getenv("NO_COLOR") == nil && getenv("CI") == nil
     }
 
     static func writeToStandardOutput(_ text: String) {

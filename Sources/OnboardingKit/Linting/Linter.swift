@@ -33,8 +33,9 @@ public struct Linter: Sendable {
         lint(AppDefReader.read(bytes: bytes, file: path))
     }
 
-    func lint(_ syntax: AppDefSyntax) -> [Diagnostic] {
-        let folder = ImageFolder(appDefPath: syntax.file, override: options.imagesDirectory)
+    /// Lints a read appDef; `folder` may be shared with the build, so that images are read once.
+    func lint(_ syntax: AppDefSyntax, images: ImageFolder? = nil) -> [Diagnostic] {
+        let folder = images ?? ImageFolder(appDefPath: syntax.file, override: options.imagesDirectory)
         let context = LintContext(syntax: syntax, images: folder)
         var diagnostics: [Diagnostic] = []
         for rule in RuleRegistry.rules {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A colour written `#RGB`, `#RRGGBB` or `#AARRGGBB` (alpha first, as Android and SAB write it).
 /// Only text that matches this strict pattern becomes a colour, so nothing else reaches CSS.
 public struct HexColor: Hashable, Sendable {
@@ -45,5 +47,42 @@ public struct HexColor: Hashable, Sendable {
         case "A"..."F": UInt8(scalar.value - 55)
         default: nil
         }
+    }
+}
+
+extension HexColor {
+    /// The colour as seen over white, for colours with transparency.
+    var overWhite: HexColor {
+        guard alpha != 255 else { return self }
+        func blend(_ channel: UInt8) -> UInt8 {
+            let covered = Double(channel) * Double(alpha)
+            let showing = 255 * Double(255 - alpha)
+            return UInt8((covered + showing) / 255 + 0.5)
+        }
+        return HexColor(red: blend(red), green: blend(green), blue: blend(blue))
+    }
+
+    /// WCAG 2 relative luminance, from 0 (black) to 1 (white).
+    var relativeLuminance: Double {
+        func linear(_ channel: UInt8) -> Double {
+            let value = Double(channel) / 255
+            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        let opaque = overWhite
+        return 0.2126 * linear(opaque.red) + 0.7152 * linear(opaque.green) + 0.0722 * linear(opaque.blue)
+    }
+
+    /// The WCAG 2 contrast ratio between two colours, from 1 to 21.
+    func contrastRatio(with other: HexColor) -> Double {
+        let (lighter, darker) = (max(relativeLuminance, other.relativeLuminance), min(relativeLuminance, other.relativeLuminance))
+        return (lighter + 0.05) / (darker + 0.05)
+    }
+
+    static let black = HexColor(red: 0, green: 0, blue: 0)
+    static let white = HexColor(red: 255, green: 255, blue: 255)
+
+    /// Black or white, whichever contrasts more with this colour as a background.
+    var readableText: HexColor {
+        contrastRatio(with: .black) >= contrastRatio(with: .white) ? .black : .white
     }
 }

@@ -10,7 +10,7 @@ enum AppDefReader {
         do {
             reader = try XMLStreamReader(path: path)
         } catch {
-            return AppDefSyntax(file: path, root: nil, screens: [], problems: [], inputError: error)
+            return AppDefSyntax(file: path, inputError: error)
         }
         return read(reader, file: path)
     }
@@ -20,11 +20,23 @@ enum AppDefReader {
     }
 
     private static func read(_ reader: XMLStreamReader, file: String) -> AppDefSyntax {
-        var syntax = AppDefSyntax(file: file, root: nil, screens: [], problems: [], inputError: nil)
+        var syntax = AppDefSyntax(file: file)
         while reader.read() {
             guard reader.kind == .element else { continue }
             if syntax.root == nil {
                 syntax.root = (reader.name, reader.position ?? .start)
+            }
+            if reader.depth == 1 {
+                if reader.nameEquals("package") {
+                    syntax.packageName = reader.readElement().trimmedText
+                } else if reader.nameEquals("app-name"), syntax.appName == nil {
+                    syntax.appName = reader.readElement().trimmedText
+                } else if reader.nameEquals("color-themes") {
+                    let themes = reader.readElement().children
+                    syntax.defaultTheme = themes.first { $0.attribute("default")?.value == "true" }?.attribute("name")?.value
+                } else if reader.nameEquals("translation-mappings") {
+                    syntax.defaultLanguage = reader.readAttributes().first { $0.name == "default-lang" }?.value
+                }
             }
             if reader.nameEquals("onboarding-screen") {
                 let screen = reader.readElement()

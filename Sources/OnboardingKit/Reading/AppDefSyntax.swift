@@ -9,8 +9,24 @@ struct AppDefSyntax {
     var root: (name: String, position: SourcePosition)?
     /// Every `<onboarding-screen>`, wherever it sits, in document order.
     var screens: [XMLElement]
+    /// The app's package id (`<package>`), which names the "onboarding shown" flag.
+    var packageName: String?
+    /// The app's name (`<app-name>`), the title of the carousel page.
+    var appName: String?
+    /// The language of the appDef's default texts (`<translation-mappings default-lang>`).
+    var defaultLanguage: String?
+    /// The name of the colour theme marked `default="true"` in `<color-themes>`.
+    var defaultTheme: String?
     /// libxml2's errors and warnings, a refused DOCTYPE or a failed read.
     var problems: [XMLProblem]
     /// Set when the file could not be opened at all.
     var inputError: XMLInputError?
+
+    init(file: String, inputError: XMLInputError? = nil) {
+        self.file = file
+        self.root = nil
+        self.screens = []
+        self.problems = []
+        self.inputError = inputError
+    }
 }

@@ -1,0 +1,24 @@
+/// Where `build` reads and writes.
+public struct BuildOptions: Sendable, Hashable {
+    /// The output folder, replaced as a whole at the end of a successful build.
+    public var outputDirectory: String
+    /// The folder of the onboarding images (default: `images/onboarding` beside the appDef).
+    public var imagesDirectory: String?
+    /// A folder of templates that replace the built-in ones of the same name.
+    public var templatesDirectory: String?
+    /// Where Skip and Start lead, relative to the carousel page: by default the PWA's root.
+    public var startURL: String
+
+    public static let defaultOutputDirectory = "build/onboarding"
+    public static let defaultStartURL = "../"
+
+    public init(
+        outputDirectory: String = BuildOptions.defaultOutputDirectory, imagesDirectory: String? = nil,
+        templatesDirectory: String? = nil, startURL: String = BuildOptions.defaultStartURL
+    ) {
+        self.outputDirectory = outputDirectory
+        self.imagesDirectory = imagesDirectory
+        self.templatesDirectory = templatesDirectory
+        self.startURL = startURL
+    }
+}

@@ -1,0 +1,57 @@
+/// Everything the generator needs of one appDef: its screens as they mean, their images read
+/// and sized, and the app-wide settings.
+public struct OnboardingProject: Sendable {
+    /// The appDef's path as given.
+    public var appDefPath: String
+    public var screens: [OnboardingScreen]
+    /// The images by their file name in the images folder.
+    public var images: [String: ImageAsset]
+    public var appName: String?
+    public var packageName: String?
+    /// The language of the default texts, when the appDef says it.
+    public var defaultLanguage: String?
+    public var buttons: ButtonLabels
+    /// The appDef's default colour theme, lowercased (`normal`, `sepia`, `dark`...), when it says.
+    public var defaultTheme: String?
+
+    /// Every language the screens have text or images in, in order of first appearance.
+    public var languages: [String] {
+        var seen: Set<String> = []
+        var ordered: [String] = []
+        for screen in screens {
+            let textLanguages = TextField.allCases.compactMap { screen.texts[$0] }.flatMap(\.languages)
+            for language in textLanguages + screen.images.compactMap(\.language)
+            where seen.insert(language.lowercased()).inserted {
+                ordered.append(language)
+            }
+        }
+        return ordered
+    }
+
+    /// The localStorage key of the "onboarding shown" flag: one per app, so that two apps served
+    /// from one origin do not share it.
+    public var storageKey: String {
+        "sab-onboarding:" + (packageName.flatMap { $0.isEmpty ? nil : $0 } ?? "app") + ":shown"
+    }
+}
+
+extension OnboardingProject {
+    /// Builds the project from a read appDef whose lint found no error.
+    init(syntax: AppDefSyntax, images folder: ImageFolder) {
+        appDefPath = syntax.file
+        screens = syntax.screens.enumerated().map {
+            ScreenModelBuilder.screen(from: ScreenSyntax(number: $0.offset + 1, element: $0.element))
+        }
+        appName = syntax.appName
+        packageName = syntax.packageName
+        defaultLanguage = syntax.defaultLanguage.flatMap { $0.isEmpty ? nil : $0 }
+        buttons = .english
+        defaultTheme = syntax.defaultTheme?.lowercased()
+        var assets: [String: ImageAsset] = [:]
+        for image in screens.flatMap(\.images) where assets[image.fileName] == nil {
+            guard case .found(let file) = folder.lookUp(image.fileName), let size = file.size else { continue }
+            assets[image.fileName] = ImageAsset(sourceFileName: image.fileName, bytes: file.bytes, size: size)
+        }
+        images = assets
+    }
+}

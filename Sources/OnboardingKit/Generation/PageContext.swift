@@ -1,0 +1,102 @@
+/// The values templates see. Documented in the README for people who write their own templates.
+struct PageContext {
+    let project: OnboardingProject
+    let options: BuildOptions
+
+    /// The policy every page carries: nothing but its own files, no inline script or style.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'"
+
+    /// What every template sees at the top level.
+    var common: [String: Any] {
+        let language = project.defaultLanguage ?? "und"
+        return [
+            "generator": "sab-onboarding \(SabOnboardingVersion.current)",
+            "lang": language,
+            "dir": TextDirection.isRightToLeft(language) ? "rtl" : "ltr",
+            "title": project.appName.flatMap { $0.isEmpty ? nil : $0 } ?? "Welcome",
+            "contentSecurityPolicy": Self.contentSecurityPolicy,
+            "storageKeyJSON": JSONValue.string(project.storageKey).rendered(pretty: false),
+            "startURLJSON": JSONValue.string(options.startURL).rendered(pretty: false),
+            "screenCount": project.screens.count,
+            "singleScreen": project.screens.count == 1,
+            "buttons": [
+                "skip": project.buttons.skip.defaultText,
+                "next": project.buttons.next.defaultText,
+                "start": project.buttons.start.defaultText,
+            ],
+            "screens": project.screens.map(screen),
+        ]
+    }
+
+    /// The carousel page: images relative to the output folder, and the data its script reads.
+    var index: [String: Any] {
+        var context = common
+        context["assetBase"] = ""
+        let data = JSONValue.object([
+            ("startURL", .string(options.startURL)),
+            ("defaultTheme", project.defaultTheme.map(JSONValue.string) ?? .null),
+            ("rightToLeft", .array(knownLanguages.filter(TextDirection.isRightToLeft).map(JSONValue.string))),
+            ("slideLabel", .object(slideLabelPatterns)),
+            ("manifest", Manifest.json(for: project)),
+        ])
+        // Safe inside <script>: JSONValue escapes <, > and & as \u003c and so on.
+        context["dataJSON"] = data.rendered(pretty: false)
+        return context
+    }
+
+    /// The default language, when known, and every language of the screens.
+    private var knownLanguages: [String] {
+        (project.defaultLanguage.map { [$0] } ?? []) + project.languages
+    }
+
+    /// "N of M" in the default language and in each language of the screens that has a pattern.
+    private var slideLabelPatterns: [(String, JSONValue)] {
+        let fallback = InterfaceStrings.slideLabelPattern(for: project.defaultLanguage) ?? "{n} of {m}"
+        return [("default", .string(fallback))] + project.languages.compactMap { language in
+            InterfaceStrings.slideLabelPattern(for: language).map { (language, .string($0)) }
+        }
+    }
+
+    /// One screen's own page, in `screens/`.
+    func screenPage(_ screen: OnboardingScreen) -> [String: Any] {
+        var context = common
+        context["assetBase"] = "../"
+        context["screen"] = self.screen(screen)
+        return context
+    }
+
+    private func screen(_ screen: OnboardingScreen) -> [String: Any] {
+        var context: [String: Any] = [
+            "number": screen.number,
+            "label": InterfaceStrings.slideLabel(screen.number, of: project.screens.count, language: project.defaultLanguage),
+            "isFirst": screen.number == 1,
+            "isLast": screen.number == project.screens.count,
+            "hasTopText": screen.texts[.topTitle] != nil || screen.texts[.topSubtitle] != nil,
+            "hasBottomText": screen.texts[.bottomTitle] != nil || screen.texts[.bottomSubtitle] != nil,
+        ]
+        for field in TextField.allCases {
+            if let text = screen.texts[field] { context[field.manifestKey] = text.defaultText }
+        }
+        if let image = screen.defaultImage, let asset = project.images[image.fileName] {
+            context["image"] = ["src": asset.outputPath, "width": asset.size.width, "height": asset.size.height]
+        }
+        context["style"] = style(of: screen)
+        return context
+    }
+
+    /// The colours and sizes the style sheet gives each screen. Colours are ``HexColor`` values,
+    /// checked against a strict pattern before they get here.
+    private func style(of screen: OnboardingScreen) -> [String: Any] {
+        let background = screen.background
+        let normal = background.mode == .custom ? (background.normal ?? .white) : .white
+        let sepia = background.mode == .custom ? (background.sepia ?? normal) : .white
+        let dark = background.mode == .custom ? (background.dark ?? normal) : .white
+        var style: [String: Any] = [
+            "backgroundNormal": normal.css, "backgroundSepia": sepia.css, "backgroundDark": dark.css,
+            "textNormal": normal.readableText.css, "textSepia": sepia.readableText.css, "textDark": dark.readableText.css,
+        ]
+        if let percent = screen.imageMaxHeightPercent { style["imageMaxHeight"] = percent }
+        return style
+    }
+}

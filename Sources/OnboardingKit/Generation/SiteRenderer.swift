@@ -1,0 +1,29 @@
+/// A file of the output: its path inside the output folder and its bytes.
+struct OutputFile: Hashable {
+    var path: String
+    var contents: [UInt8]
+}
+
+/// Renders every file of the output, in a fixed order, from the project and the templates.
+enum SiteRenderer {
+    static func render(_ project: OnboardingProject, templates: TemplateSet, options: BuildOptions) -> [OutputFile] {
+        let context = PageContext(project: project, options: options)
+        var files = [
+            OutputFile(path: "index.html", contents: Array(templates.render("index.html.mustache", context: context.index).utf8)),
+            OutputFile(path: "onboarding.css", contents: Array(templates.render("onboarding.css.mustache", context: context.common).utf8)),
+            OutputFile(path: "onboarding.js", contents: Array(templates.render("onboarding.js.mustache", context: context.common).utf8)),
+            OutputFile(path: "onboarding-gate.js", contents: Array(templates.render("onboarding-gate.js.mustache", context: context.common).utf8)),
+            OutputFile(path: "onboarding.json", contents: Array(Manifest.json(for: project).rendered().utf8)),
+        ]
+        for screen in project.screens {
+            let page = templates.render("screen.html.mustache", context: context.screenPage(screen))
+            files.append(OutputFile(path: ScreenPage.path(of: screen), contents: Array(page.utf8)))
+        }
+        // Two names can reduce to one safe name for the same content: one copy serves both.
+        var copied: Set<String> = []
+        for asset in project.images.values.sorted(by: { $0.outputPath < $1.outputPath }) where copied.insert(asset.outputPath).inserted {
+            files.append(OutputFile(path: asset.outputPath, contents: asset.bytes))
+        }
+        return files
+    }
+}

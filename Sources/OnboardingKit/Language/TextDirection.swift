@@ -1,0 +1,26 @@
+/// Which languages are written right to left, from the language code alone.
+public enum TextDirection {
+    /// Languages written in a right-to-left script by default.
+    static let rightToLeftLanguages: Set<String> = [
+        "ar", "arc", "ckb", "dv", "fa", "he", "iw", "khw", "ks", "ku-arab", "lrc", "mzn", "nqo", "pnb", "ps",
+        "prs", "rhg", "sd", "syr", "ug", "ur", "yi", "ji", "bal", "bgn", "glk", "azb", "skr", "sdh", "hac",
+    ]
+    /// Scripts written right to left (ISO 15924).
+    static let rightToLeftScripts: Set<String> = [
+        "arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg", "samr", "mand", "mend", "yezi", "aran", "syre", "syrj", "syrn",
+    ]
+    /// Scripts written left to right, which make an otherwise right-to-left language read left to right.
+    static let leftToRightScripts: Set<String> = ["latn", "cyrl", "deva", "grek", "hans", "hant"]
+
+    /// Whether `code` names a language or script written right to left: `ar`, `fa-IR`, `ur`,
+    /// `az-Arab`, but not `ku-Latn`. Case-insensitive; unknown codes are left to right.
+    public static func isRightToLeft(_ code: String) -> Bool {
+        let subtags = code.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard let language = subtags.first else { return false }
+        if let script = subtags.dropFirst().first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {
+            if rightToLeftScripts.contains(script) { return true }
+            if leftToRightScripts.contains(script) { return false }
+        }
+        return rightToLeftLanguages.contains(language)
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import OnboardingKit
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Compile an appDef's onboarding screens into a carousel, one page per screen, the images and a manifest.",
+        discussion: """
+            Lints first: on any error nothing is written and the previous output stays as it was. \
+            The output folder is replaced as a whole; files in it that sab-onboarding did not write are kept.
+            """
+    )
+
+    @Argument(help: "The appDef file.")
+    var appDef: String
+
+    @Option(name: .customLong("out"), help: "The output folder.")
+    var outputDirectory = BuildOptions.defaultOutputDirectory
+
+    @Option(help: "The folder holding the onboarding images (default: images/onboarding beside the appDef).")
+    var images: String?
+
+    @Option(help: "A folder of templates replacing the built-in ones of the same name.")
+    var templates: String?
+
+    @Option(help: "Where Skip and Start lead, relative to the carousel page.")
+    var startURL = BuildOptions.defaultStartURL
+
+    @Flag(help: "Print nothing but problems.")
+    var quiet = false
+
+    func run() throws {
+        let options = BuildOptions(
+            outputDirectory: outputDirectory, imagesDirectory: images, templatesDirectory: templates, startURL: startURL)
+        let result: OnboardingBuilder.Result
+        do {
+            result = try OnboardingBuilder(options: options).build(appDefPath: appDef)
+        } catch {
+            Terminal.writeToStandardError("sab-onboarding: error: \(error.message)\n")
+            throw ExitCode(1)
+        }
+        let report = TextReporter(colored: Terminal.standardErrorWantsColor).report(result.diagnostics)
+        Terminal.writeToStandardError(report)
+        guard result.succeeded else {
+            Terminal.writeToStandardError("sab-onboarding: build failed: nothing was written\n")
+            throw ExitCode(1)
+        }
+        if !quiet {
+            let screens = result.writtenFiles.filter { $0.hasPrefix("screens/") }.count
+            Terminal.writeToStandardOutput("Built \(screens) screen\(screens == 1 ? "" : "s") into \(outputDirectory)/index.html\n")
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import OnboardingKit
+
+struct ManifestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "manifest",
+        abstract: "Print the manifest JSON of an appDef's onboarding screens (the onboarding.json of build)."
+    )
+
+    @Argument(help: "The appDef file.")
+    var appDef: String
+
+    @Option(help: "The folder holding the onboarding images (default: images/onboarding beside the appDef).")
+    var images: String?
+
+    func run() throws {
+        let (json, diagnostics) = OnboardingBuilder(options: BuildOptions(imagesDirectory: images)).manifest(appDefPath: appDef)
+        Terminal.writeToStandardError(TextReporter(colored: Terminal.standardErrorWantsColor).report(diagnostics))
+        guard let json else { throw ExitCode(1) }
+        Terminal.writeToStandardOutput(json)
+    }
+}
+
+struct SchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the JSON Schema (draft 2020-12) of the manifest."
+    )
+
+    func run() {
+        Terminal.writeToStandardOutput(ManifestSchema.text)
+    }
+}

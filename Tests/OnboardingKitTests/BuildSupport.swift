@@ -1,0 +1,45 @@
+import Foundation
+
+@testable import OnboardingKit
+
+/// A temporary folder removed at the end of a test.
+final class TemporaryFolder {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("sab-test-\(UUID().uuidString)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func path(_ relative: String) -> String {
+        url.appendingPathComponent(relative).path
+    }
+
+    /// Writes a file, creating its folders.
+    func write(_ relative: String, _ contents: String) throws {
+        try write(relative, Data(contents.utf8))
+    }
+
+    func write(_ relative: String, _ data: Data) throws {
+        let file = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file)
+    }
+}
+
+/// Every regular file under `folder` by relative path, with its bytes.
+func filesUnder(_ folder: String) -> [String: Data] {
+    let base = URL(fileURLWithPath: folder).resolvingSymlinksInPath()
+    guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+    var files: [String: Data] = [:]
+    for case let url as URL in enumerator {
+        guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+        let path = url.resolvingSymlinksInPath().path
+        files[String(path.dropFirst(base.path.count + 1))] = try? Data(contentsOf: url)
+    }
+    return files
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@Suite(.serialized)
+struct BuildCommandTests {
+    @Test func buildPrintsWhereTheCarouselIs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("site").path
+        let result = try ToolRunner.run(["build", "Samples/one-line-export/appdef.xml", "--out", out])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "Built 3 screens into \(out)/index.html\n")
+        #expect(FileManager.default.fileExists(atPath: out + "/screens/3.html"))
+    }
+
+    @Test func buildWithErrorsExitsOneAndWritesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ToolRunner.run(["build", "Tests/OnboardingKitTests/Fixtures/invalid/invalid-color.xml", "--out", folder.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("invalid-color.xml:11:43: error: 'green' is not a colour [invalid-color]"))
+        #expect(result.standardError.contains("nothing was written"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    @Test func anOutputFolderThatIsNotTheToolsIsRefusedClearly() throws {
+        let result = try ToolRunner.run(["build", "Samples/builders/builders.appDef", "--out", "Sources"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("error: the output folder 'Sources' is not empty and was not written by sab-onboarding"))
+    }
+
+    @Test func manifestPrintsTheManifestAndSchemaItsSchema() throws {
+        let manifest = try ToolRunner.run(["manifest", "Samples/builders/builders.appDef"])
+        #expect(manifest.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(manifest.standardOutput.utf8)) as? [String: Any]
+        #expect(object?["schemaVersion"] as? Int == 1)
+        #expect((object?["screens"] as? [Any])?.count == 4)
+
+        let schema = try ToolRunner.run(["schema"])
+        #expect(schema.status == 0)
+        let schemaObject = try JSONSerialization.jsonObject(with: Data(schema.standardOutput.utf8)) as? [String: Any]
+        #expect(schemaObject?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+
+        let broken = try ToolRunner.run(["manifest", "Tests/OnboardingKitTests/Fixtures/invalid/invalid-color.xml"])
+        #expect(broken.status == 1)
+        #expect(broken.standardOutput.isEmpty)
+    }
+
+    /// The release binary must work when copied alone anywhere: the templates are compiled in.
+    @Test func theBinaryCopiedAloneBuilds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("sab-onboarding")
+        try FileManager.default.copyItem(at: ToolRunner.executable, to: copy)
+        let project = folder.appendingPathComponent("project")
+        try FileManager.default.copyItem(at: ToolRunner.packageRoot.appendingPathComponent("Samples/builders"), to: project)
+
+        let process = Process()
+        process.executableURL = copy
+        process.arguments = ["build", "builders.appDef", "--out", "web"]
+        process.currentDirectoryURL = project
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let index = try String(contentsOf: project.appendingPathComponent("web/index.html"), encoding: .utf8)
+        #expect(index.contains("aria-roledescription=\"carousel\""))
+    }
+}
