@@ -147,6 +147,17 @@ public final class XMLStreamReader {
         }
     }
 
+    /// The value of the current element's attribute `name`, or `nil` when it has none.
+    public func attribute(_ name: StaticString) -> String? {
+        guard kind == .element, let reader else { return nil }
+        let value = name.withUTF8Buffer { bytes in
+            bytes.withMemoryRebound(to: xmlChar.self) { xmlTextReaderGetAttribute(reader, $0.baseAddress) }
+        }
+        guard let value else { return nil }
+        defer { cxml_free(value) }
+        return String(cString: value)
+    }
+
     /// The text of the current text, CDATA or whitespace node.
     public var text: String {
         guard let reader, let bytes = xmlTextReaderConstValue(reader) else { return "" }

@@ -13,9 +13,17 @@ public struct OnboardingProject: Sendable {
     public var buttons: ButtonLabels
     /// The appDef's default colour theme, lowercased (`normal`, `sepia`, `dark`...), when it says.
     public var defaultTheme: String?
+    /// Each language's direction and font, from `<interface-languages>`.
+    var writingSystems: WritingSystems
+    /// The app's named colours per theme.
+    var palette: ColorPalette
+    /// The web fonts to copy and the languages that use them.
+    var fonts: FontPlan
 
     /// Every language the screens have text or images in, in order of first appearance.
-    public var languages: [String] {
+    public var languages: [String] { Self.languages(of: screens) }
+
+    static func languages(of screens: [OnboardingScreen]) -> [String] {
         var seen: Set<String> = []
         var ordered: [String] = []
         for screen in screens {
@@ -26,6 +34,11 @@ public struct OnboardingProject: Sendable {
             }
         }
         return ordered
+    }
+
+    /// Whether a language is written right to left: its writing system says, else the built-in list.
+    func isRightToLeft(_ language: String) -> Bool {
+        writingSystems.isRightToLeft(language)
     }
 
     /// The localStorage key of the "onboarding shown" flag: one per app, so that two apps served
@@ -45,8 +58,11 @@ extension OnboardingProject {
         appName = syntax.appName
         packageName = syntax.packageName
         defaultLanguage = syntax.defaultLanguage.flatMap { $0.isEmpty ? nil : $0 }
-        buttons = .english
+        buttons = ButtonLabelResolver(syntax: syntax).resolve(for: Self.languages(of: screens)).labels
         defaultTheme = syntax.defaultTheme?.lowercased()
+        writingSystems = WritingSystems(syntax.interfaceLanguages)
+        palette = ColorPalette(syntax.mainColors)
+        fonts = FontPlan(syntax: syntax, languages: (defaultLanguage.map { [$0] } ?? []) + Self.languages(of: screens))
         var assets: [String: ImageAsset] = [:]
         for image in screens.flatMap(\.images) where assets[image.fileName] == nil {
             guard case .found(let file) = folder.lookUp(image.fileName), let size = file.size else { continue }

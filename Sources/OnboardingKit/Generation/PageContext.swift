@@ -5,7 +5,7 @@ struct PageContext {
 
     /// The policy every page carries: nothing but its own files, no inline script or style.
     static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'"
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'"
 
     /// What every template sees at the top level.
     var common: [String: Any] {
@@ -13,7 +13,7 @@ struct PageContext {
         return [
             "generator": "sab-onboarding \(SabOnboardingVersion.current)",
             "lang": language,
-            "dir": TextDirection.isRightToLeft(language) ? "rtl" : "ltr",
+            "dir": project.isRightToLeft(language) ? "rtl" : "ltr",
             "title": project.appName.flatMap { $0.isEmpty ? nil : $0 } ?? "Welcome",
             "contentSecurityPolicy": Self.contentSecurityPolicy,
             "storageKeyJSON": JSONValue.string(project.storageKey).rendered(pretty: false),
@@ -26,6 +26,10 @@ struct PageContext {
                 "start": project.buttons.start.defaultText,
             ],
             "screens": project.screens.map(screen),
+            "fontFaces": project.fonts.assets.map { font in
+                ["family": font.cssFamily, "path": font.outputPath, "format": font.format, "weight": font.weight, "style": font.style]
+            },
+            "languageFonts": project.fonts.languageFamilies.map { ["language": $0.language, "family": $0.cssFamily] },
         ]
     }
 
@@ -36,7 +40,7 @@ struct PageContext {
         let data = JSONValue.object([
             ("startURL", .string(options.startURL)),
             ("defaultTheme", project.defaultTheme.map(JSONValue.string) ?? .null),
-            ("rightToLeft", .array(knownLanguages.filter(TextDirection.isRightToLeft).map(JSONValue.string))),
+            ("rightToLeft", .array(knownLanguages.filter(project.isRightToLeft).map(JSONValue.string))),
             ("slideLabel", .object(slideLabelPatterns)),
             ("manifest", Manifest.json(for: project)),
         ])
@@ -85,17 +89,20 @@ struct PageContext {
         return context
     }
 
-    /// The colours and sizes the style sheet gives each screen. Colours are ``HexColor`` values,
-    /// checked against a strict pattern before they get here.
+    /// The colours and sizes the style sheet gives each screen, per theme. Colours are
+    /// ``HexColor`` values, checked against a strict pattern before they get here.
     private func style(of screen: OnboardingScreen) -> [String: Any] {
-        let background = screen.background
-        let normal = background.mode == .custom ? (background.normal ?? .white) : .white
-        let sepia = background.mode == .custom ? (background.sepia ?? normal) : .white
-        let dark = background.mode == .custom ? (background.dark ?? normal) : .white
-        var style: [String: Any] = [
-            "backgroundNormal": normal.css, "backgroundSepia": sepia.css, "backgroundDark": dark.css,
-            "textNormal": normal.readableText.css, "textSepia": sepia.readableText.css, "textDark": dark.readableText.css,
-        ]
+        let resolver = ScreenColorResolver(palette: project.palette)
+        var style: [String: Any] = [:]
+        for theme in ColorTheme.allCases {
+            let colors = resolver.colors(of: screen, theme: theme).colors
+            let name = theme.rawValue.prefix(1).uppercased() + theme.rawValue.dropFirst()
+            style["background" + name] = colors.background.css
+            style["title" + name] = colors.title.css
+            style["text" + name] = colors.text.css
+            style["accent" + name] = colors.accent.css
+            style["onAccent" + name] = colors.onAccent.css
+        }
         if let percent = screen.imageMaxHeightPercent { style["imageMaxHeight"] = percent }
         return style
     }

@@ -26,18 +26,7 @@ enum AppDefReader {
             if syntax.root == nil {
                 syntax.root = (reader.name, reader.position ?? .start)
             }
-            if reader.depth == 1 {
-                if reader.nameEquals("package") {
-                    syntax.packageName = reader.readElement().trimmedText
-                } else if reader.nameEquals("app-name"), syntax.appName == nil {
-                    syntax.appName = reader.readElement().trimmedText
-                } else if reader.nameEquals("color-themes") {
-                    let themes = reader.readElement().children
-                    syntax.defaultTheme = themes.first { $0.attribute("default")?.value == "true" }?.attribute("name")?.value
-                } else if reader.nameEquals("translation-mappings") {
-                    syntax.defaultLanguage = reader.readAttributes().first { $0.name == "default-lang" }?.value
-                }
-            }
+            if reader.depth == 1 { readSection(reader, into: &syntax) }
             if reader.nameEquals("onboarding-screen") {
                 let screen = reader.readElement()
                 // A screen cut off by a fatal error is partial: judging it would only add noise.
@@ -46,5 +35,41 @@ enum AppDefReader {
         }
         syntax.problems = reader.problems
         return syntax
+    }
+
+    /// The top-level sections the carousel takes its words, languages, fonts and colours from.
+    /// All are small except the translation mappings, of which only the buttons' are kept.
+    private static func readSection(_ reader: XMLStreamReader, into syntax: inout AppDefSyntax) {
+        if reader.nameEquals("package") {
+            syntax.packageName = reader.readElement().trimmedText
+        } else if reader.nameEquals("app-name"), syntax.appName == nil {
+            syntax.appName = reader.readElement().trimmedText
+        } else if reader.nameEquals("translation-mappings") {
+            syntax.translationMappingsPosition = reader.position
+            syntax.defaultLanguage = reader.attribute("default-lang")
+            readButtonMappings(reader, into: &syntax)
+        } else if reader.nameEquals("interface-languages") {
+            syntax.interfaceLanguages = reader.readElement()
+        } else if reader.nameEquals("fonts") {
+            syntax.fonts = reader.readElement()
+        } else if reader.nameEquals("color-themes") {
+            syntax.colorThemes = reader.readElement()
+        } else if reader.nameEquals("colors"), reader.attribute("type") == "main" {
+            syntax.mainColors = reader.readElement()
+        }
+    }
+
+    /// Walks the (large) translation mappings, building values only for the three buttons.
+    private static func readButtonMappings(_ reader: XMLStreamReader, into syntax: inout AppDefSyntax) {
+        guard !reader.isEmptyElement else { return }
+        let depth = reader.depth
+        while reader.read() {
+            if reader.kind == .endElement && reader.depth == depth { return }
+            guard reader.kind == .element, reader.depth == depth + 1,
+                reader.nameEquals("tm") || reader.nameEquals("translation-mapping"),
+                let id = reader.attribute("id"), ButtonLabels.mappingIDs.contains(id), syntax.buttonMappings[id] == nil
+            else { continue }
+            syntax.buttonMappings[id] = reader.readElement()
+        }
     }
 }

@@ -15,8 +15,23 @@ struct AppDefSyntax {
     var appName: String?
     /// The language of the appDef's default texts (`<translation-mappings default-lang>`).
     var defaultLanguage: String?
+
     /// The name of the colour theme marked `default="true"` in `<color-themes>`.
-    var defaultTheme: String?
+    var defaultTheme: String? {
+        colorThemes?.children.first { $0.attribute("default")?.value == "true" }?.attribute("name")?.value
+    }
+    /// Where `<translation-mappings>` is, for diagnostics about the button labels.
+    var translationMappingsPosition: SourcePosition?
+    /// The `Button_Skip`, `Button_Next` and `Button_Start` mappings, by id.
+    var buttonMappings: [String: XMLElement] = [:]
+    /// `<interface-languages>`: the writing systems with their direction and font.
+    var interfaceLanguages: XMLElement?
+    /// `<fonts>`: the font files of each font family.
+    var fonts: XMLElement?
+    /// `<color-themes>`: which themes exist and which is the default.
+    var colorThemes: XMLElement?
+    /// `<colors type="main">`: the named colours of each theme.
+    var mainColors: XMLElement?
     /// libxml2's errors and warnings, a refused DOCTYPE or a failed read.
     var problems: [XMLProblem]
     /// Set when the file could not be opened at all.

@@ -27,4 +27,9 @@ struct LintContext {
         self.screens = syntax.screens.enumerated().map { ScreenSyntax(number: $0.offset + 1, element: $0.element) }
         self.images = images
     }
+
+    /// Every language the screens have text or images in, as the build sees them.
+    var screenLanguages: [String] {
+        OnboardingProject.languages(of: screens.map(ScreenModelBuilder.screen(from:)))
+    }
 }

@@ -30,6 +30,10 @@ public enum RuleRegistry {
         ImageNotFoundRule(),
         UnsupportedImageFormatRule(),
         ImageContentMismatchRule(),
+        ButtonLabelFallbackRule(),
+        InvalidPaletteColorRule(),
+        LowContrastRule(),
+        FontNotFoundRule(),
     ]
 
     /// The descriptions of every rule, in listing order.

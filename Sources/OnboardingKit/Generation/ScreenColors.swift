@@ -1,0 +1,73 @@
+/// The colours of one screen in one theme, readable by construction.
+struct ThemeColors: Hashable {
+    var background: HexColor
+    /// Titles.
+    var title: HexColor
+    /// Subtitles.
+    var text: HexColor
+    /// Next and Start, the current dot and the focus ring.
+    var accent: HexColor
+    /// The words on an accent-coloured button.
+    var onAccent: HexColor
+}
+
+/// A palette colour that would be hard to read on a screen, and what is used instead.
+struct ContrastProblem: Hashable {
+    var screen: Int
+    var theme: ColorTheme
+    /// The palette colour: TitlesColor, TextColor or PrimaryColor.
+    var colorName: String
+    var color: HexColor
+    var background: HexColor
+    var ratio: Double
+    var required: Double
+    var replacement: HexColor
+}
+
+/// Chooses each screen's colours in each theme from its background and the app's palette.
+///
+/// Backgrounds: a custom one as the appDef gives it (sepia and dark fall back to normal); the
+/// default one white in the normal theme, as SAB's apps show it, and the app's own
+/// `BackgroundColor` in the sepia and dark themes. Text: `TitlesColor` and `TextColor` when they
+/// reach WCAG AA's 4.5:1 on that background, and `PrimaryColor` for buttons, the current dot and
+/// the focus ring when it reaches 3:1; otherwise black or white, whichever contrasts more.
+struct ScreenColorResolver {
+    static let textContrast = 4.5
+    static let componentContrast = 3.0
+
+    let palette: ColorPalette
+
+    func background(of screen: OnboardingScreen, theme: ColorTheme) -> HexColor {
+        let custom = screen.background
+        if custom.mode == .custom, let normal = custom.normal {
+            switch theme {
+            case .normal: return normal
+            case .sepia: return custom.sepia ?? normal
+            case .dark: return custom.dark ?? normal
+            }
+        }
+        guard theme != .normal, case .success(let color)? = palette.resolve("BackgroundColor", theme: theme) else { return .white }
+        return color.overWhite
+    }
+
+    func colors(of screen: OnboardingScreen, theme: ColorTheme) -> (colors: ThemeColors, problems: [ContrastProblem]) {
+        let background = background(of: screen, theme: theme)
+        let fallback = background.readableText
+        var problems: [ContrastProblem] = []
+        func pick(_ name: String, required: Double, otherwise: HexColor) -> HexColor {
+            guard case .success(let color)? = palette.resolve(name, theme: theme) else { return otherwise }
+            let ratio = color.contrastRatio(with: background)
+            guard ratio < required else { return color }
+            problems.append(
+                ContrastProblem(
+                    screen: screen.number, theme: theme, colorName: name, color: color, background: background,
+                    ratio: ratio, required: required, replacement: otherwise))
+            return otherwise
+        }
+        let text = pick("TextColor", required: Self.textContrast, otherwise: fallback)
+        let title = pick("TitlesColor", required: Self.textContrast, otherwise: text)
+        let accent = pick("PrimaryColor", required: Self.componentContrast, otherwise: fallback)
+        let colors = ThemeColors(background: background, title: title, text: text, accent: accent, onAccent: accent.readableText)
+        return (colors, problems)
+    }
+}

@@ -1,0 +1,44 @@
+internal import XMLStreaming
+
+/// What `<interface-languages>` says of each language: its text direction and font family.
+struct WritingSystems: Hashable {
+    struct System: Hashable {
+        var code: String
+        /// From the `text-direction` trait: `true` for RTL, `false` for LTR, `nil` when not said.
+        var rightToLeft: Bool?
+        /// The font family id (`font1`), `nil` for the system font.
+        var fontFamily: String?
+    }
+
+    var systems: [System] = []
+
+    init(systems: [System] = []) {
+        self.systems = systems
+    }
+
+    init(_ element: XMLElement?) {
+        guard let element else { return }
+        for system in element.descendantsAndSelf where system.name == "writing-system" {
+            guard let code = system.attribute("code")?.value, !code.isEmpty else { continue }
+            let direction = system.children.first {
+                $0.name == "trait" && $0.attribute("name")?.value == "text-direction"
+            }?.attribute("value")?.value.uppercased()
+            let family = system.children.first { $0.name == "font-family" }?.trimmedText
+            systems.append(
+                System(
+                    code: code, rightToLeft: direction == "RTL" ? true : direction == "LTR" ? false : nil,
+                    fontFamily: family.flatMap { $0.isEmpty || $0 == "system" ? nil : $0 }))
+        }
+    }
+
+    func system(for language: String?) -> System? {
+        guard let language else { return nil }
+        return systems.first { LanguageCode.same($0.code, language) }
+            ?? systems.first { LanguageCode.same($0.code, LanguageCode.primarySubtag(of: language)) }
+    }
+
+    /// The writing system's own direction, else the built-in list of right-to-left languages.
+    func isRightToLeft(_ language: String) -> Bool {
+        system(for: language)?.rightToLeft ?? TextDirection.isRightToLeft(language)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+struct ButtonLabelFallbackRule: Rule {
+    static let description = RuleDescription(
+        id: "button-label-fallback", severity: .note,
+        summary: "A language of the screens has no Skip, Next or Start words in the appDef's translation mappings.",
+        rationale: """
+            The carousel's buttons take their words from the Button_Skip, Button_Next and Button_Start \
+            translation mappings. For a language they lack, it uses its own words for the common SAB \
+            interface languages, else the default text. Add the translations in SAB to choose the words.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                <?xml version="1.0" encoding="utf-8"?>
+                <app-definition>
+                  ↓<translation-mappings default-lang="en">
+                    <tm id="Button_Skip"><t lang="en">Skip</t></tm>
+                  </translation-mappings>
+                  <onboarding-screen>
+                    <title type="top-title"><t>Welcome</t><t lang="fr">Bienvenue</t></title>
+                  </onboarding-screen>
+                </app-definition>
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                <?xml version="1.0" encoding="utf-8"?>
+                <app-definition>
+                  <translation-mappings default-lang="en">
+                    <tm id="Button_Skip"><t lang="en">Skip</t><t lang="fr">Passer</t></tm>
+                    <tm id="Button_Next"><t lang="en">Next</t><t lang="fr">Suivant</t></tm>
+                    <tm id="Button_Start"><t lang="en">Start</t><t lang="fr">Commencer</t></tm>
+                  </translation-mappings>
+                  <onboarding-screen>
+                    <title type="top-title"><t>Welcome</t><t lang="fr">Bienvenue</t></title>
+                  </onboarding-screen>
+                </app-definition>
+                """)
+        ])
+
+    func check(_ context: LintContext) -> [Finding] {
+        guard !context.screens.isEmpty else { return [] }
+        let languages = context.screenLanguages
+        let fallbacks = ButtonLabelResolver(syntax: context.syntax).resolve(for: languages).fallbacks
+        let position = context.syntax.translationMappingsPosition ?? context.syntax.root?.position ?? .start
+        return fallbacks.map { fallback in
+            let names = fallback.buttons.map { $0.replacingOccurrences(of: "Button_", with: "") }.joined(separator: ", ")
+            let source = fallback.fromTable ? "the tool's own words" : "the default text"
+            return Finding(
+                position: position,
+                message: "'\(fallback.language)' has no \(fallback.buttons.map { "'\($0)'" }.joined(separator: ", ")) translation: \(names) \(fallback.buttons.count == 1 ? "uses" : "use") \(source)")
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// The palette colours the carousel uses.
+let carouselPaletteColors = ["TitlesColor", "TextColor", "PrimaryColor", "BackgroundColor"]
+
+struct LowContrastRule: Rule {
+    static let description = RuleDescription(
+        id: "low-contrast", severity: .warning,
+        summary: "A palette colour would be hard to see on a screen's background; black or white is used instead.",
+        rationale: """
+            Titles and text need a contrast of 4.5:1 with their background (WCAG 2.2 AA); buttons, \
+            the current dot and the focus ring 3:1. Where the app's TitlesColor, TextColor or \
+            PrimaryColor falls short on a screen in a theme, the carousel uses black or white, \
+            whichever contrasts more. Text colours that fall short are a warning; a PrimaryColor \
+            that falls short only a note (many apps' dark-theme PrimaryColor is near black). \
+            Choose another background for the screen, or other palette colours.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                <?xml version="1.0" encoding="utf-8"?>
+                <app-definition>
+                  <colors type="main">
+                    <color name="TextColor"><cm theme="Normal" value="#777777"/></color>
+                  </colors>
+                  <onboarding-screen>
+                    <title type="top-title"><t>Welcome</t></title>
+                    <features type="onboarding-screen"><e name="background" ↓value="custom"/><e name="background-normal" value="#808080"/></features>
+                  </onboarding-screen>
+                </app-definition>
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                <?xml version="1.0" encoding="utf-8"?>
+                <app-definition>
+                  <colors type="main">
+                    <color name="TextColor"><cm theme="Normal" value="#000000"/><cm theme="Dark" value="#E0E0E0"/></color>
+                    <color name="BackgroundColor"><cm theme="Dark" value="#000000"/></color>
+                  </colors>
+                  <onboarding-screen>
+                    <title type="top-title"><t>Welcome</t></title>
+                  </onboarding-screen>
+                </app-definition>
+                """)
+        ])
+
+    /// One finding per screen and theme, naming every colour that falls short there.
+    func check(_ context: LintContext) -> [Finding] {
+        let resolver = ScreenColorResolver(palette: ColorPalette(context.syntax.mainColors))
+        return zip(context.screens, context.screens.map(ScreenModelBuilder.screen(from:))).flatMap { syntax, screen in
+            ColorTheme.allCases.compactMap { theme -> Finding? in
+                let problems = resolver.colors(of: screen, theme: theme).problems
+                guard let first = problems.first else { return nil }
+                let position = syntax.featureValue(.background)?.position ?? syntax.element.position
+                let colours = problems.map { problem in
+                    let ratio = String(format: "%.2f", (problem.ratio * 100).rounded(.down) / 100)
+                    return "\(problem.colorName) \(problem.color.css) (\(ratio):1, needs \(problem.required == 3 ? "3" : "4.5"):1)"
+                }
+                // Text that would be hard to read is worth a warning; a button or dot colour that
+                // falls short (as every app's dark-theme PrimaryColor does on black) only a note.
+                let textFallsShort = problems.contains { $0.required == ScreenColorResolver.textContrast }
+                return Finding(
+                    position: position,
+                    message: "screen \(screen.number), \(theme.rawValue) theme: \(colours.joined(separator: ", ")) on the background \(first.background.css)",
+                    notes: problems.map { "\($0.colorName): the carousel uses \($0.replacement == .black ? "black" : "white") instead" },
+                    severity: textFallsShort ? nil : .note)
+            }
+        }
+    }
+}
+
+struct InvalidPaletteColorRule: Rule {
+    static let description = RuleDescription(
+        id: "invalid-palette-color", severity: .warning,
+        summary: "A palette colour the carousel uses names no colour, or names colours in a circle.",
+        rationale: "In <colors type=\"main\">, a value is #RRGGBB or the name of another colour. TitlesColor, TextColor, PrimaryColor and BackgroundColor must lead to a colour; otherwise the carousel uses black or white.",
+        triggeringExamples: [
+            RuleExample("""
+                <?xml version="1.0" encoding="utf-8"?>
+                <app-definition>
+                  <colors type="main">
+                    <color name="PrimaryColor"><cm theme="Normal" value="AccentColor"/></color>
+                    <color name="AccentColor"><cm theme="Normal" ↓value="PrimaryColor"/></color>
+                  </colors>
+                  <onboarding-screen><title type="top-title"><t>Welcome</t></title></onboarding-screen>
+                </app-definition>
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                <?xml version="1.0" encoding="utf-8"?>
+                <app-definition>
+                  <colors type="main">
+                    <color name="PrimaryColor"><cm theme="Normal" value="#FF5722"/></color>
+                    <color name="TitlesColor"><cm theme="Normal" value="PrimaryColor"/></color>
+                  </colors>
+                  <onboarding-screen><title type="top-title"><t>Welcome</t></title></onboarding-screen>
+                </app-definition>
+                """)
+        ])
+
+    func check(_ context: LintContext) -> [Finding] {
+        guard !context.screens.isEmpty else { return [] }
+        let palette = ColorPalette(context.syntax.mainColors)
+        var findings: [Finding] = []
+        var reported: Set<String> = []
+        for name in carouselPaletteColors {
+            for theme in ColorTheme.allCases {
+                guard case .failure(let problem)? = palette.resolve(name, theme: theme) else { continue }
+                let message: String
+                let at: String
+                switch problem {
+                case .cycle(let chain):
+                    message = "the \(theme.rawValue) colours " + chain.joined(separator: " → ") + " name each other in a circle"
+                    at = chain[chain.count - 2]
+                case .unknownName(let unknown):
+                    message = "\(name) (\(theme.rawValue)) names '\(unknown)', which is no colour of the palette"
+                    at = name
+                case .notAColor(let value):
+                    message = "\(name) (\(theme.rawValue)) is '\(value)', which is not a colour"
+                    at = name
+                }
+                guard reported.insert(message).inserted, let position = palette.position(of: at, theme: theme) else { continue }
+                findings.append(Finding(position: position, message: message, notes: ["the carousel uses black or white instead"]))
+            }
+        }
+        return findings
+    }
+}

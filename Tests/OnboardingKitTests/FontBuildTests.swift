@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import OnboardingKit
+
+struct FontBuildTests {
+    static let appDef = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <app-definition type="SAB">
+          <fonts>
+            <font family="font1"><font-name>Charis SIL</font-name><f format="truetype">CharisSIL-R.ttf</f>
+              <sd property="font-weight" value="normal"/><sd property="font-style" value="normal"/></font>
+            <font family="font1"><font-name>Charis SIL Bold</font-name><f format="truetype">CharisSIL-B.ttf</f>
+              <sd property="font-weight" value="bold"/><sd property="font-style" value="normal"/></font>
+            <font family="font2"><font-name>Scheherazade</font-name><f format="truetype">Missing.ttf</f></font>
+          </fonts>
+          <interface-languages><writing-systems>
+            <writing-system code="en" type="interface"><font-family>font1</font-family></writing-system>
+            <writing-system code="ar" type="interface"><font-family>font2</font-family><trait name="text-direction" value="RTL"/></writing-system>
+            <writing-system code="fr" type="interface"><font-family>system</font-family></writing-system>
+          </writing-systems></interface-languages>
+          <translation-mappings default-lang="en"/>
+          <onboarding-screen>
+            <title type="top-title"><t>Welcome</t><t lang="ar">أهلا</t><t lang="fr">Bienvenue</t></title>
+          </onboarding-screen>
+        </app-definition>
+        """
+
+    @Test func aLanguagesFontIsCopiedAndUsedAndAMissingOneNoted() throws {
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", Self.appDef)
+        try folder.write("fonts/CharisSIL-R.ttf", "regular font bytes")
+        try folder.write("fonts/CharisSIL-B.ttf", "bold font bytes")
+        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
+        #expect(result.succeeded)
+        let fonts = result.writtenFiles.filter { $0.hasPrefix("fonts/") }.sorted()
+        #expect(fonts.count == 2)
+        #expect(fonts.allSatisfy { $0.range(of: #"^fonts/CharisSIL-[RB]-[0-9a-f]{10}\.ttf$"#, options: .regularExpression) != nil }, "\(fonts)")
+        let regular = try #require(fonts.first { $0.hasPrefix("fonts/CharisSIL-R-") })
+        #expect(try String(contentsOfFile: folder.path("out/" + regular), encoding: .utf8) == "regular font bytes")
+
+        let css = try String(contentsOfFile: folder.path("out/onboarding.css"), encoding: .utf8)
+        #expect(css.contains(#"@font-face{font-family:"sab-font1";src:url("\#(regular)") format("truetype");font-weight:400;font-style:normal;font-display:optional}"#))
+        #expect(css.contains(#"font-weight:700"#))
+        #expect(css.contains(#":lang(en){font-family:"sab-font1","#))
+        #expect(!css.contains(":lang(ar)"), "ar's font is missing: it keeps the system font")
+        #expect(!css.contains(":lang(fr)"), "fr uses the system font")
+        #expect(result.diagnostics.contains { $0.ruleID == "font-not-found" && $0.message.contains("Missing.ttf") && $0.message.contains("'ar'") })
+
+        let index = try String(contentsOfFile: folder.path("out/index.html"), encoding: .utf8)
+        #expect(index.contains("font-src 'self'") || index.contains("font-src &#39;self&#39;"))
+        #expect(index.contains(#""rightToLeft":["ar"]"#))
+    }
+}
