@@ -29,9 +29,12 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Print nothing but problems.")
     var quiet = false
 
+    @OptionGroup var rules: RuleOptions
+
     func run() throws {
         let options = BuildOptions(
-            outputDirectory: outputDirectory, imagesDirectory: images, templatesDirectory: templates, startURL: startURL)
+            outputDirectory: outputDirectory, imagesDirectory: images, templatesDirectory: templates, startURL: startURL,
+            rules: try rules.selection())
         let result: OnboardingBuilder.Result
         do {
             result = try OnboardingBuilder(options: options).build(appDefPath: appDef)

@@ -22,12 +22,14 @@ struct LintCommand: ParsableCommand {
     @Option(help: "The folder holding the onboarding images (default: images/onboarding beside each appDef).")
     var images: String?
 
+    @OptionGroup var rules: RuleOptions
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one appDef file to check") }
     }
 
     func run() throws {
-        let linter = Linter(options: LintOptions(imagesDirectory: images))
+        let linter = Linter(options: LintOptions(imagesDirectory: images, rules: try rules.selection()))
         let diagnostics = linter.lint(paths: files)
         let output = format.reporter(colored: Terminal.standardOutputWantsColor).report(diagnostics)
         Terminal.writeToStandardOutput(output)

@@ -13,7 +13,10 @@ enum RuleListing {
     }
 
     static func details(_ description: RuleDescription) -> String {
-        var text = "\(description.id) (\(description.severity.rawValue)\(description.isSafetyRule ? ", safety: cannot be disabled" : ""))\n\n"
+        let traits = [description.severity.rawValue]
+            + (description.isSafetyRule ? ["safety: cannot be disabled"] : [])
+            + (description.isOptIn ? ["opt-in: --enable \(description.id)"] : [])
+        var text = "\(description.id) (\(traits.joined(separator: ", ")))\n\n"
         text += description.summary + "\n\n" + description.rationale + "\n"
         for (title, examples) in [("Triggers", description.triggeringExamples), ("Does not trigger", description.nonTriggeringExamples)]
         where !examples.isEmpty {

@@ -7,7 +7,7 @@ public struct SabOnboardingCommand: ParsableCommand {
         commandName: "sab-onboarding",
         abstract: "Lint the onboarding screens of Scripture App Builder appDef files and compile them into a web carousel.",
         version: "sab-onboarding \(SabOnboardingVersion.current)",
-        subcommands: [LintCommand.self, BuildCommand.self, ManifestCommand.self, SchemaCommand.self, RulesCommand.self]
+        subcommands: [LintCommand.self, BuildCommand.self, ManifestCommand.self, SchemaCommand.self, RulesCommand.self, TemplatesCommand.self]
     )
 
     public init() {}

@@ -3,7 +3,7 @@ import Testing
 
 @testable import OnboardingKit
 
-/// Every file of `Fixtures/invalid` is linted; its diagnostics must be exactly those recorded in
+/// Every file of `Fixtures/invalid` is linted, opt-in rules on; its diagnostics must be exactly those recorded in
 /// `Fixtures/invalid/expected/<file>.txt` (text format, file names relative). A fixture named
 /// `<rule-id>--<case>` or `<rule-id>.<ext>` must produce that rule.
 /// Re-record with `RECORD_FIXTURES=1 swift test`.
@@ -13,7 +13,10 @@ struct InvalidFixtureTests {
     @Test(arguments: fixtures)
     func fixtureProducesItsRecordedDiagnostics(_ name: String) throws {
         let url = Fixtures.folder("invalid").appendingPathComponent(name)
-        let diagnostics = Linter().lint(path: url.path).map { diagnostic in
+        // Opt-in rules are on here, so that their fixtures show them.
+        let optIn = RuleRegistry.descriptions.filter(\.isOptIn).map(\.id)
+        let linter = Linter(options: LintOptions(rules: try RuleSelection(disable: [], enable: optIn)))
+        let diagnostics = linter.lint(path: url.path).map { diagnostic in
             var relative = diagnostic
             relative.location.file = name
             return relative

@@ -22,7 +22,7 @@ struct RuleExampleTests {
 
     @Test(arguments: triggering)
     func triggeringExampleIsReportedAtItsMarks(_ testCase: Case) throws {
-        let diagnostics = try ExampleProject(testCase.example).lint().filter { $0.ruleID == testCase.ruleID }
+        let diagnostics = try ExampleProject(testCase.example).lint(enabling: testCase.ruleID).filter { $0.ruleID == testCase.ruleID }
         let reported = diagnostics.map { "\($0.location.line):\($0.location.column)" }
         let marked = testCase.example.markedPositions.map { "\($0.line):\($0.column)" }
         #expect(!marked.isEmpty, "a triggering example must mark where it triggers with ↓")
@@ -31,7 +31,7 @@ struct RuleExampleTests {
 
     @Test(arguments: nonTriggering)
     func nonTriggeringExampleIsAccepted(_ testCase: Case) throws {
-        let diagnostics = try ExampleProject(testCase.example).lint().filter { $0.ruleID == testCase.ruleID }
+        let diagnostics = try ExampleProject(testCase.example).lint(enabling: testCase.ruleID).filter { $0.ruleID == testCase.ruleID }
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
     }
 }
@@ -52,9 +52,11 @@ struct ExampleProject {
         }
     }
 
-    func lint() -> [Diagnostic] {
+    /// Lints with the rule under test on, opt-in or not.
+    func lint(enabling ruleID: String) -> [Diagnostic] {
         defer { try? FileManager.default.removeItem(at: folder) }
-        return Linter().lint(path: appDef.path)
+        let rules = (try? RuleSelection(disable: [], enable: [ruleID])) ?? RuleSelection()
+        return Linter(options: LintOptions(rules: rules)).lint(path: appDef.path)
     }
 
     /// Real 4x3 images, made once with an image library.

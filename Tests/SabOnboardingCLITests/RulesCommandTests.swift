@@ -1,4 +1,5 @@
 import Foundation
+import Foundation
 import Testing
 
 @testable import OnboardingKit
@@ -30,5 +31,48 @@ struct RulesCommandTests {
         let result = try ToolRunner.run(["rules", "no-such-rule"])
         #expect(result.status != 0)
         #expect(result.standardError.contains("no rule 'no-such-rule'"))
+    }
+}
+
+struct RuleSelectionCommandTests {
+    let colorFixture = "Tests/OnboardingKitTests/Fixtures/invalid/unknown-background-mode.xml"
+
+    @Test func disableTurnsARuleOffOnLintAndBuild() throws {
+        #expect(try ToolRunner.run(["lint", colorFixture]).status == 1)
+        let lint = try ToolRunner.run(["lint", "--disable", "unknown-background-mode", colorFixture])
+        #expect(lint.status == 0, "\(lint.standardOutput)")
+        #expect(!lint.standardOutput.contains("[unknown-background-mode]"))
+    }
+
+    @Test func aSafetyRuleCannotBeDisabled() throws {
+        let result = try ToolRunner.run(["lint", "--disable", "doctype-forbidden", colorFixture])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("'doctype-forbidden' guards the tool's safety and cannot be disabled"))
+        let build = try ToolRunner.run(["build", "--disable", "unsafe-image-path", colorFixture])
+        #expect(build.status != 0)
+    }
+
+    @Test func enableTurnsAnOptInRuleOn() throws {
+        let sample = "Samples/builders/builders.appDef"
+        #expect(try ToolRunner.run(["lint", "--strict", sample]).status == 0)
+        let enabled = try ToolRunner.run(["lint", "--enable", "long-text", "--strict", sample])
+        #expect(enabled.standardOutput.contains("[long-text]") == (enabled.status == 1))
+    }
+
+    @Test func templatesAreListedAndExported() throws {
+        let list = try ToolRunner.run(["templates", "list"])
+        #expect(list.status == 0)
+        #expect(list.standardOutput.split(separator: "\n").contains("index.html.mustache"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-templates-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try ToolRunner.run(["templates", "export", folder]).status == 0)
+        let exported = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(exported == list.standardOutput.split(separator: "\n").map(String.init).sorted())
+        let again = try ToolRunner.run(["templates", "export", folder])
+        #expect(again.status == 1)
+        #expect(again.standardError.contains("give --force"))
+        #expect(try ToolRunner.run(["templates", "export", "--force", folder]).status == 0)
+        let built = try ToolRunner.run(["build", "Samples/builders/builders.appDef", "--templates", folder, "--out", folder + "/out"])
+        #expect(built.status == 0, "the exported templates build")
     }
 }

@@ -8,17 +8,21 @@ public struct BuildOptions: Sendable, Hashable {
     public var templatesDirectory: String?
     /// Where Skip and Start lead, relative to the carousel page: by default the PWA's root.
     public var startURL: String
+    /// The rules of the lint that runs first.
+    public var rules: RuleSelection
 
     public static let defaultOutputDirectory = "build/onboarding"
     public static let defaultStartURL = "../"
 
     public init(
         outputDirectory: String = BuildOptions.defaultOutputDirectory, imagesDirectory: String? = nil,
-        templatesDirectory: String? = nil, startURL: String = BuildOptions.defaultStartURL
+        templatesDirectory: String? = nil, startURL: String = BuildOptions.defaultStartURL,
+        rules: RuleSelection = RuleSelection()
     ) {
         self.outputDirectory = outputDirectory
         self.imagesDirectory = imagesDirectory
         self.templatesDirectory = templatesDirectory
         self.startURL = startURL
+        self.rules = rules
     }
 }

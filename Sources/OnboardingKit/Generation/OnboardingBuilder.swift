@@ -40,7 +40,7 @@ public struct OnboardingBuilder: Sendable {
     {
         let syntax = AppDefReader.read(path: appDefPath)
         let folder = ImageFolder(appDefPath: appDefPath, override: options.imagesDirectory)
-        let linter = Linter(options: LintOptions(imagesDirectory: options.imagesDirectory))
+        let linter = Linter(options: LintOptions(imagesDirectory: options.imagesDirectory, rules: options.rules))
         var diagnostics = linter.lint(syntax, images: folder)
         var templates: TemplateSet?
         if needsTemplates {

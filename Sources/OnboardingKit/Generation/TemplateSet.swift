@@ -3,9 +3,30 @@ import Mustache
 
 /// The templates of the output: the defaults compiled into the binary, each replaceable by a
 /// file of the same name in the `--templates` folder.
-struct TemplateSet {
+public struct TemplateSet {
     /// The file names of the templates, e.g. `index.html.mustache`.
-    static let names: [String] = DefaultTemplates.files.map(\.name)
+    public static let names: [String] = DefaultTemplates.files.map(\.name)
+
+    /// Writes the default templates into `folder` (created if needed), to copy and change for
+    /// `--templates`. Refuses to overwrite a file unless `overwrite` is set; returns the paths written.
+    public static func exportDefaults(to folder: String, overwrite: Bool) throws(OutputError) -> [String] {
+        let fileManager = FileManager.default
+        do {
+            try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(message: "cannot create the folder \(folder): \(error.localizedDescription)")
+        }
+        let targets = DefaultTemplates.files.map { ($0, (folder as NSString).appendingPathComponent($0.name)) }
+        if !overwrite, let existing = targets.first(where: { fileManager.fileExists(atPath: $0.1) }) {
+            throw OutputError(message: "\(existing.1) exists; give --force to overwrite the templates in \(folder)")
+        }
+        for (template, path) in targets {
+            guard fileManager.createFile(atPath: path, contents: Data(template.text.utf8)) else {
+                throw OutputError(message: "cannot write \(path)")
+            }
+        }
+        return targets.map(\.1)
+    }
 
     /// The default text of a template.
     static func defaultText(of name: String) -> String? {

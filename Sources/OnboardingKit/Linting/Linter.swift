@@ -4,9 +4,12 @@ internal import XMLStreaming
 public struct LintOptions: Sendable, Hashable {
     /// The folder holding the onboarding images; by default `images/onboarding` beside each appDef.
     public var imagesDirectory: String?
+    /// Which rules run: every rule but the opt-in ones, changed by `--disable` and `--enable`.
+    public var rules: RuleSelection
 
-    public init(imagesDirectory: String? = nil) {
+    public init(imagesDirectory: String? = nil, rules: RuleSelection = RuleSelection()) {
         self.imagesDirectory = imagesDirectory
+        self.rules = rules
     }
 }
 
@@ -38,7 +41,7 @@ public struct Linter: Sendable {
         let folder = images ?? ImageFolder(appDefPath: syntax.file, override: options.imagesDirectory)
         let context = LintContext(syntax: syntax, images: folder)
         var diagnostics: [Diagnostic] = []
-        for rule in RuleRegistry.rules {
+        for rule in RuleRegistry.rules where options.rules.runs(type(of: rule).description) {
             let description = type(of: rule).description
             for finding in rule.check(context) {
                 diagnostics.append(

@@ -14,10 +14,13 @@ public struct RuleDescription: Sendable, Hashable {
     /// A safety rule guards against input that could read files, reach the network or inject
     /// markup; it can never be disabled.
     public var isSafetyRule: Bool
+    /// An opt-in rule runs only when enabled with `--enable`.
+    public var isOptIn: Bool
 
     public init(
         id: String, severity: Severity, summary: String, rationale: String,
-        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample], isSafetyRule: Bool = false
+        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample], isSafetyRule: Bool = false,
+        isOptIn: Bool = false
     ) {
         self.id = id
         self.severity = severity
@@ -26,5 +29,6 @@ public struct RuleDescription: Sendable, Hashable {
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
         self.isSafetyRule = isSafetyRule
+        self.isOptIn = isOptIn
     }
 }

@@ -34,6 +34,7 @@ public enum RuleRegistry {
         InvalidPaletteColorRule(),
         LowContrastRule(),
         FontNotFoundRule(),
+        LongTextRule(),
     ]
 
     /// The descriptions of every rule, in listing order.

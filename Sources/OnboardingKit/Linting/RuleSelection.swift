@@ -1,0 +1,36 @@
+/// Which rules a run uses: every rule except opt-in ones, minus those disabled, plus those enabled.
+public struct RuleSelection: Sendable, Hashable {
+    public private(set) var disabled: Set<String> = []
+    public private(set) var enabled: Set<String> = []
+
+    public init() {}
+
+    /// Why a selection cannot be made.
+    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Applies `--disable` and `--enable` ids. Unknown ids, and safety rules, are refused.
+    public init(disable: [String], enable: [String]) throws(Problem) {
+        for id in disable + enable where RuleRegistry.description(of: id) == nil {
+            throw Problem(description: "no rule '\(id)'; 'sab-onboarding rules' lists them")
+        }
+        for id in disable {
+            if let rule = RuleRegistry.description(of: id), rule.isSafetyRule {
+                throw Problem(description: "'\(id)' guards the tool's safety and cannot be disabled")
+            }
+        }
+        if let both = Set(disable).intersection(enable).sorted().first {
+            throw Problem(description: "'\(both)' is both disabled and enabled")
+        }
+        disabled = Set(disable)
+        enabled = Set(enable)
+    }
+
+    /// Whether the rule runs.
+    public func runs(_ rule: RuleDescription) -> Bool {
+        if rule.isSafetyRule { return true }
+        if disabled.contains(rule.id) { return false }
+        return !rule.isOptIn || enabled.contains(rule.id)
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import OnboardingKit
+
+struct TemplatesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "templates",
+        abstract: "The built-in templates, to copy and change for build --templates.",
+        subcommands: [List.self, Export.self]
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the names of the built-in templates.")
+
+        func run() {
+            Terminal.writeToStandardOutput(TemplateSet.names.map { $0 + "\n" }.joined())
+        }
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the built-in templates into a folder.",
+            discussion: "Change the copies you need, delete the others, and build with --templates DIR: a template missing from DIR stays built-in."
+        )
+
+        @Argument(help: "The folder to write them into (created if needed).")
+        var directory: String
+
+        @Flag(help: "Overwrite templates already in the folder.")
+        var force = false
+
+        func run() throws {
+            do {
+                let written = try TemplateSet.exportDefaults(to: directory, overwrite: force)
+                Terminal.writeToStandardOutput("Wrote \(written.count) templates into \(directory)\n")
+            } catch {
+                Terminal.writeToStandardError("sab-onboarding: error: \(error.message)\n")
+                throw ExitCode(1)
+            }
+        }
+    }
+}
