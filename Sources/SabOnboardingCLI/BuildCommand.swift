@@ -29,12 +29,15 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Print nothing but problems.")
     var quiet = false
 
+    @Flag(help: "Write into a non-empty output folder that sab-onboarding did not create; its files are kept.")
+    var force = false
+
     @OptionGroup var rules: RuleOptions
 
     func run() throws {
         let options = BuildOptions(
             outputDirectory: outputDirectory, imagesDirectory: images, templatesDirectory: templates, startURL: startURL,
-            rules: try rules.selection())
+            rules: try rules.selection(), force: force)
         let result: OnboardingBuilder.Result
         do {
             result = try OnboardingBuilder(options: options).build(appDefPath: appDef)
@@ -50,7 +53,8 @@ struct BuildCommand: ParsableCommand {
         }
         if !quiet {
             let screens = result.writtenFiles.filter { $0.hasPrefix("screens/") }.count
-            Terminal.writeToStandardOutput("Built \(screens) screen\(screens == 1 ? "" : "s") into \(outputDirectory)/index.html\n")
+            let state = result.unchanged ? " (unchanged: nothing written)" : ""
+            Terminal.writeToStandardOutput("Built \(screens) screen\(screens == 1 ? "" : "s") into \(outputDirectory)/index.html\(state)\n")
         }
     }
 }

@@ -25,6 +25,16 @@ struct ToolRunner {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// Runs a shell command line; returns its exit status.
+    static func shell(_ command: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     static func run(
         _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]
     ) throws -> Result {

@@ -10,6 +10,8 @@ public struct BuildOptions: Sendable, Hashable {
     public var startURL: String
     /// The rules of the lint that runs first.
     public var rules: RuleSelection
+    /// Write into a non-empty output folder the tool did not create (its files are kept).
+    public var force: Bool
 
     public static let defaultOutputDirectory = "build/onboarding"
     public static let defaultStartURL = "../"
@@ -17,12 +19,13 @@ public struct BuildOptions: Sendable, Hashable {
     public init(
         outputDirectory: String = BuildOptions.defaultOutputDirectory, imagesDirectory: String? = nil,
         templatesDirectory: String? = nil, startURL: String = BuildOptions.defaultStartURL,
-        rules: RuleSelection = RuleSelection()
+        rules: RuleSelection = RuleSelection(), force: Bool = false
     ) {
         self.outputDirectory = outputDirectory
         self.imagesDirectory = imagesDirectory
         self.templatesDirectory = templatesDirectory
         self.startURL = startURL
         self.rules = rules
+        self.force = force
     }
 }

@@ -11,9 +11,11 @@ public struct OnboardingBuilder: Sendable {
     public struct Result: Sendable {
         /// Lint and template diagnostics, in reading order.
         public var diagnostics: [Diagnostic]
-        /// The paths written inside the output folder; empty when the build stopped.
+        /// The paths of the output folder's files; empty when the build stopped.
         public var writtenFiles: [String]
-        /// Whether the output was written.
+        /// Whether the output folder already held exactly this output, so nothing was written.
+        public var unchanged: Bool = false
+        /// Whether the output is in place.
         public var succeeded: Bool { !writtenFiles.isEmpty }
     }
 
@@ -25,8 +27,18 @@ public struct OnboardingBuilder: Sendable {
             return Result(diagnostics: prepared.diagnostics, writtenFiles: [])
         }
         let files = SiteRenderer.render(project, templates: templates, options: options)
-        try OutputWriter.write(files, to: options.outputDirectory)
-        return Result(diagnostics: prepared.diagnostics, writtenFiles: files.map(\.path))
+        let outcome = try OutputWriter.write(files, to: options.outputDirectory, force: options.force)
+        return Result(diagnostics: prepared.diagnostics, writtenFiles: files.map(\.path), unchanged: outcome == .unchanged)
+    }
+
+    /// Everything `build` would write, by path, without writing it: for previews and for fuzzing.
+    /// `nil` files and the diagnostics when the appDef has errors. Images are looked up as for
+    /// a file at `appDefPath`.
+    public func render(appDefBytes: [UInt8], appDefPath: String) -> (files: [String: [UInt8]]?, diagnostics: [Diagnostic]) {
+        let prepared = prepare(syntax: AppDefReader.read(bytes: appDefBytes, file: appDefPath), appDefPath: appDefPath)
+        guard let project = prepared.project, let templates = prepared.templates else { return (nil, prepared.diagnostics) }
+        let files = SiteRenderer.render(project, templates: templates, options: options)
+        return (Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first }), prepared.diagnostics)
     }
 
     /// The manifest's JSON text, or `nil` and the diagnostics when the appDef has errors.
@@ -38,7 +50,12 @@ public struct OnboardingBuilder: Sendable {
     private func prepare(appDefPath: String, needsTemplates: Bool = true)
         -> (project: OnboardingProject?, templates: TemplateSet?, diagnostics: [Diagnostic])
     {
-        let syntax = AppDefReader.read(path: appDefPath)
+        prepare(syntax: AppDefReader.read(path: appDefPath), appDefPath: appDefPath, needsTemplates: needsTemplates)
+    }
+
+    private func prepare(syntax: AppDefSyntax, appDefPath: String, needsTemplates: Bool = true)
+        -> (project: OnboardingProject?, templates: TemplateSet?, diagnostics: [Diagnostic])
+    {
         let folder = ImageFolder(appDefPath: appDefPath, override: options.imagesDirectory)
         let linter = Linter(options: LintOptions(imagesDirectory: options.imagesDirectory, rules: options.rules))
         var diagnostics = linter.lint(syntax, images: folder)

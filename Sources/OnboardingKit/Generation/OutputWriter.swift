@@ -7,63 +7,124 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Writes a whole output folder or nothing: the files go to a temporary folder beside the
-/// target, which then takes the target's place.
+/// Writes a whole output folder or nothing.
 ///
-/// The folder holds a `.sab-onboarding` file listing what the tool wrote. Files in it that the
-/// tool did not write (the list does not name them) are carried over to the new output, and a
-/// folder without that list is not replaced unless it is empty: the tool never removes files it
-/// did not write.
+/// The new output is assembled in a temporary folder beside the target and exchanged with it in
+/// one step (`renameat2(RENAME_EXCHANGE)` on Linux), under a lock on the parent folder, so that
+/// concurrent builds take turns and a build killed at any moment leaves the previous output
+/// whole. Files whose bytes did not change are hard-linked, not rewritten, so they keep their
+/// modification times; when nothing changed, nothing is written at all.
+///
+/// The folder holds a `.sab-onboarding` file listing what the tool wrote. Files it does not
+/// list were not written by the tool: they are carried over to the new output, never removed.
+/// A non-empty folder without that list is not touched unless `force` is given.
 enum OutputWriter {
     static let recordName = ".sab-onboarding"
 
-    static func write(_ files: [OutputFile], to directory: String) throws(OutputError) {
+    /// What a write did.
+    enum Outcome: Equatable {
+        case written
+        /// The output already held exactly these files.
+        case unchanged
+    }
+
+    @discardableResult
+    static func write(_ files: [OutputFile], to directory: String, force: Bool = false) throws(OutputError) -> Outcome {
         let fileManager = FileManager.default
         let target = URL(fileURLWithPath: directory).standardizedFileURL
         let parent = target.deletingLastPathComponent()
         do {
-            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+            try FileSystemCalls.makeDirectories(parent.path)
         } catch {
-            throw OutputError(message: "cannot create the folder \(parent.path): \(reason(error))")
+            throw OutputError(message: "cannot create the folder \(error)")
         }
-        let foreign = try foreignFiles(in: target, display: directory)
+        guard let lock = FileSystemCalls.lock(folder: parent.path) else {
+            throw OutputError(message: "cannot lock the folder \(parent.path) for writing")
+        }
+        defer { FileSystemCalls.release(lock) }
+        removeLeftovers(of: target)
+
+        let previous = try previousOutput(in: target, display: directory, force: force)
+        let record = Array(recordText(for: files).utf8)
+        if previous.exists && previous.foreign.isEmpty && isUnchanged(files, record: record, in: target, written: previous.written) {
+            return .unchanged
+        }
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).new-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         do {
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
-            for file in files {
-                try writeFile(file.contents, to: staging.appendingPathComponent(file.path))
+            try FileSystemCalls.makeDirectories(staging.path)
+            for file in files + [OutputFile(path: recordName, contents: record)] {
+                try place(file.contents, at: file.path, in: staging, reusingFrom: previous.exists ? target : nil)
             }
-            let record = "# Written by sab-onboarding; files it did not write are left alone.\n"
-                + files.map(\.path).sorted().joined(separator: "\n") + "\n"
-            try writeFile(Array(record.utf8), to: staging.appendingPathComponent(recordName))
-            for path in foreign where !files.contains(where: { $0.path == path }) {
+            for path in previous.foreign where !files.contains(where: { $0.path == path }) {
                 let destination = staging.appendingPathComponent(path)
                 try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try fileManager.copyItem(at: target.appendingPathComponent(path), to: destination)
+                if !FileSystemCalls.hardLink(target.appendingPathComponent(path).path, destination.path) {
+                    try fileManager.copyItem(at: target.appendingPathComponent(path), to: destination)
+                }
             }
         } catch {
             try? fileManager.removeItem(at: staging)
-            throw OutputError(message: "cannot write the output in \(parent.path): \(reason(error))")
+            throw OutputError(message: "cannot write the output: \(reason(error))")
         }
-        try swap(staging, into: target)
+        try swap(staging, into: target, exists: previous.exists)
+        return .written
     }
 
-    /// Files under `target` that the previous build did not write. Throws when `target` is a
-    /// file, or a non-empty folder without the record of a previous build.
-    private static func foreignFiles(in target: URL, display: String) throws(OutputError) -> [String] {
-        let fileManager = FileManager.default
+    // MARK: - The previous output
+
+    private struct PreviousOutput {
+        var exists = false
+        /// The paths the previous build listed as its own.
+        var written: Set<String> = []
+        /// Files in the folder that the tool did not write.
+        var foreign: [String] = []
+    }
+
+    /// Reads what is at `target`. Throws when it is a file, or a non-empty folder without the
+    /// record of a previous build (unless `force`).
+    private static func previousOutput(in target: URL, display: String, force: Bool) throws(OutputError) -> PreviousOutput {
         var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return [] }
+        guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return PreviousOutput() }
         guard isDirectory.boolValue else {
             throw OutputError(message: "the output '\(display)' is a file, not a folder")
         }
         let present = allFiles(under: target)
-        guard !present.isEmpty else { return [] }
         guard let record = try? String(contentsOf: target.appendingPathComponent(recordName), encoding: .utf8) else {
-            throw OutputError(message: "the output folder '\(display)' is not empty and was not written by sab-onboarding; choose another --out, or empty it")
+            guard present.isEmpty || force else {
+                throw OutputError(message: "the output folder '\(display)' is not empty and was not written by sab-onboarding; choose another --out, empty it, or give --force to write into it (its files are kept)")
+            }
+            return PreviousOutput(exists: true, written: [], foreign: present)
         }
         let written = Set(record.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
-        return present.filter { !written.contains($0) && $0 != recordName }
+        return PreviousOutput(exists: true, written: written, foreign: present.filter { !written.contains($0) && $0 != recordName })
+    }
+
+    private static func recordText(for files: [OutputFile]) -> String {
+        "# Written by sab-onboarding; files it did not write are left alone.\n"
+            + files.map(\.path).sorted().joined(separator: "\n") + "\n"
+    }
+
+    /// Whether the folder already holds exactly these files with these bytes.
+    private static func isUnchanged(_ files: [OutputFile], record: [UInt8], in target: URL, written: Set<String>) -> Bool {
+        guard written == Set(files.map(\.path)),
+            contents(of: target.appendingPathComponent(recordName)) == record
+        else { return false }
+        return files.allSatisfy { contents(of: target.appendingPathComponent($0.path)) == $0.contents }
+    }
+
+    /// Writes a file of the new output, or links the previous output's identical file.
+    private static func place(_ bytes: [UInt8], at path: String, in staging: URL, reusingFrom previous: URL?) throws {
+        let destination = staging.appendingPathComponent(path)
+        try FileSystemCalls.makeDirectories(destination.deletingLastPathComponent().path)
+        if let previous {
+            let old = previous.appendingPathComponent(path)
+            if contents(of: old) == bytes, FileSystemCalls.hardLink(old.path, destination.path) { return }
+        }
+        try FileSystemCalls.writeFile(bytes, to: destination.path)
+    }
+
+    private static func contents(of url: URL) -> [UInt8]? {
+        FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
     }
 
     /// Relative paths of the regular files under `folder`, sorted.
@@ -79,10 +140,17 @@ enum OutputWriter {
         return paths.sorted()
     }
 
-    /// Puts `staging` where `target` is, keeping the old folder until the new one is in place.
-    private static func swap(_ staging: URL, into target: URL) throws(OutputError) {
+    // MARK: - Swapping
+
+    /// Puts `staging` where `target` is: one atomic exchange where the system has it, else two
+    /// renames that keep the old folder until the new one is in place.
+    private static func swap(_ staging: URL, into target: URL, exists: Bool) throws(OutputError) {
         let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: target.path) else {
+        if exists && FileSystemCalls.exchange(staging.path, target.path) {
+            try? fileManager.removeItem(at: staging)  // now the previous output
+            return
+        }
+        guard exists else {
             do {
                 try fileManager.moveItem(at: staging, to: target)
             } catch {
@@ -109,16 +177,24 @@ enum OutputWriter {
         try? fileManager.removeItem(at: retired)
     }
 
-    private static func writeFile(_ bytes: [UInt8], to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url)
+    /// Removes what a build killed half-way left beside the target. Called under the lock, so
+    /// no other build of this target is running.
+    private static func removeLeftovers(of target: URL) {
+        let parent = target.deletingLastPathComponent()
+        let prefixes = [".\(target.lastPathComponent).new-", ".\(target.lastPathComponent).old-"]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in names where prefixes.contains(where: name.hasPrefix) {
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
     }
 
     private static func reason(_ error: any Error) -> String {
+        if let failure = error as? FileSystemCalls.Failure { return failure.description }
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, let posix = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(posix.rawValue))
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
         }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
         return nsError.localizedDescription
     }
 }

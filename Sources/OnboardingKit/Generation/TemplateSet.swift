@@ -16,7 +16,7 @@ public struct TemplateSet {
         } catch {
             throw OutputError(message: "cannot create the folder \(folder): \(error.localizedDescription)")
         }
-        let targets = DefaultTemplates.files.map { ($0, (folder as NSString).appendingPathComponent($0.name)) }
+        let targets = DefaultTemplates.files.map { ($0, URL(fileURLWithPath: folder).appendingPathComponent($0.name).path) }
         if !overwrite, let existing = targets.first(where: { fileManager.fileExists(atPath: $0.1) }) {
             throw OutputError(message: "\(existing.1) exists; give --force to overwrite the templates in \(folder)")
         }
@@ -86,7 +86,7 @@ public struct TemplateSet {
         }
         var overrides: [(name: String, path: String, text: String)] = []
         for entry in entries.sorted() where entry.hasSuffix(".mustache") {
-            let path = (folder as NSString).appendingPathComponent(entry)
+            let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
             guard names.contains(entry) else {
                 diagnostics.append(
                     Diagnostic(

@@ -35,8 +35,9 @@ final class ImageFolder {
         } else {
             let appDefFolder = URL(fileURLWithPath: appDefPath).deletingLastPathComponent()
             folderURL = appDefFolder.appendingPathComponent("images/onboarding", isDirectory: true)
-            let parent = (appDefPath as NSString).deletingLastPathComponent
-            displayPath = parent.isEmpty ? "images/onboarding" : parent + "/images/onboarding"
+            // Not NSString's path methods: on Linux they trap on some short paths ("x").
+            let parent = appDefPath.lastIndex(of: "/").map { String(appDefPath[..<$0]) }
+            displayPath = parent.map { ($0.isEmpty ? "" : $0) + "/images/onboarding" } ?? "images/onboarding"
         }
     }
 
