@@ -8,7 +8,16 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BINARY := .build/debug/sab-onboarding
 
-.PHONY: all build release test demo deps check-warnings clean
+PREFIX ?= /usr/local
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+RELEASE := .build/release/sab-onboarding
+MANUAL := .build/plugins/GenerateManual/outputs/sab-onboarding/sab-onboarding.1
+
+.PHONY: all build release test demo deps check-warnings install uninstall clean
 
 all: build
 
@@ -45,6 +54,22 @@ demo: build
 	@echo
 	@echo "The carousel: $(CURDIR)/build/demo/index.html"
 	@echo "Open it in a browser (file://$(CURDIR)/build/demo/index.html), or serve build/demo over HTTP."
+
+## install: the binary, its man page and bash, zsh and fish completions under PREFIX (default /usr/local).
+install: release
+	$(SWIFT) package generate-manual >/dev/null
+	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -m 755 $(RELEASE) "$(BINDIR)/sab-onboarding"
+	install -m 644 $(MANUAL) "$(MANDIR)/sab-onboarding.1"
+	$(RELEASE) --generate-completion-script bash > "$(BASHDIR)/sab-onboarding"
+	$(RELEASE) --generate-completion-script zsh > "$(ZSHDIR)/_sab-onboarding"
+	$(RELEASE) --generate-completion-script fish > "$(FISHDIR)/sab-onboarding.fish"
+	@echo "Installed sab-onboarding into $(DESTDIR)$(PREFIX)"
+
+## uninstall: removes what install put under PREFIX.
+uninstall:
+	rm -f "$(BINDIR)/sab-onboarding" "$(MANDIR)/sab-onboarding.1" "$(BASHDIR)/sab-onboarding" \
+		"$(ZSHDIR)/_sab-onboarding" "$(FISHDIR)/sab-onboarding.fish"
 
 clean:
 	rm -rf .build build

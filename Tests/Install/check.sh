@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs into a temporary PREFIX as a user would, checks what landed works, and uninstalls.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix"' EXIT
+fail() { echo "install check: $*" >&2; exit 1; }
+
+make --no-print-directory install PREFIX="$prefix" >/dev/null
+for file in bin/sab-onboarding share/man/man1/sab-onboarding.1 share/bash-completion/completions/sab-onboarding \
+    share/zsh/site-functions/_sab-onboarding share/fish/vendor_completions.d/sab-onboarding.fish; do
+    [ -s "$prefix/$file" ] || fail "$file is missing or empty"
+done
+"$prefix/bin/sab-onboarding" --version | grep -q '^sab-onboarding [0-9]' || fail "the installed binary does not run"
+"$prefix/bin/sab-onboarding" lint --strict Samples/builders/builders.appDef 2>/dev/null || fail "the installed binary does not lint"
+grep -q '^\.Dt SAB-ONBOARDING 1' "$prefix/share/man/man1/sab-onboarding.1" || fail "the man page has no title"
+grep -q 'Em lint' "$prefix/share/man/man1/sab-onboarding.1" || fail "the man page does not describe lint"
+bash -n "$prefix/share/bash-completion/completions/sab-onboarding" || fail "the bash completion is not valid bash"
+grep -q '_sab-onboarding' "$prefix/share/zsh/site-functions/_sab-onboarding" || fail "the zsh completion names no function"
+grep -q "^complete -c 'sab-onboarding'" "$prefix/share/fish/vendor_completions.d/sab-onboarding.fish" || fail "the fish completion completes nothing"
+# The bash completion offers the subcommands.
+words=$(bash -c "source '$prefix/share/bash-completion/completions/sab-onboarding'; COMP_WORDS=(sab-onboarding ''); COMP_CWORD=1; COMP_LINE='sab-onboarding '; COMP_POINT=\${#COMP_LINE}; _sab-onboarding 2>/dev/null; echo \"\${COMPREPLY[*]}\"")
+for command in lint build manifest schema rules templates; do
+    [[ " $words " == *" $command "* ]] || fail "bash completion does not offer '$command' (got: $words)"
+done
+make --no-print-directory uninstall PREFIX="$prefix" >/dev/null
+[ -z "$(find "$prefix" -type f)" ] || fail "uninstall left files: $(find "$prefix" -type f)"
+echo "install check: 1 passed, 0 failed"
