@@ -17,7 +17,7 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 RELEASE := .build/release/sab-onboarding
 MANUAL := .build/plugins/GenerateManual/outputs/sab-onboarding/sab-onboarding.1
 
-.PHONY: all build release test demo deps check-warnings install uninstall clean
+.PHONY: all build release test demo deps check-warnings install uninstall fuzz clean
 
 all: build
 
@@ -71,5 +71,9 @@ uninstall:
 	rm -f "$(BINDIR)/sab-onboarding" "$(MANDIR)/sab-onboarding.1" "$(BASHDIR)/sab-onboarding" \
 		"$(ZSHDIR)/_sab-onboarding" "$(FISHDIR)/sab-onboarding.fish"
 
+## fuzz: libFuzzer over lint and build for FUZZ_SECONDS (default 60), seeded from samples and fixtures.
+fuzz: deps
+	bash Tests/Fuzz/run.sh
+
 clean:
-	rm -rf .build build
+	rm -rf .build .build-fuzz build
