@@ -1,3 +1,4 @@
+import Foundation
 import OnboardingKit
 
 /// The text of `rules`: one line a rule, or one rule in full.
@@ -10,6 +11,18 @@ enum RuleListing {
             let severity = description.severity.rawValue.padding(to: 7)
             return "\(id)  \(severity)  \(description.summary)\n"
         }.joined()
+    }
+
+    /// A Markdown table of the rules, as the README shows it.
+    static func markdown(_ descriptions: [RuleDescription]) -> String {
+        var text = "| rule | severity | what it checks |\n|---|---|---|\n"
+        for description in descriptions {
+            var severity = description.severity.rawValue
+            if description.isSafetyRule { severity += ", safety" }
+            if description.isOptIn { severity += ", opt-in" }
+            text += "| `\(description.id)` | \(severity) | \(description.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
+        }
+        return text
     }
 
     static func details(_ description: RuleDescription) -> String {

@@ -10,9 +10,13 @@ struct RulesCommand: ParsableCommand {
     @Argument(help: "A rule id to describe in full.")
     var ruleID: String?
 
+    @Flag(help: "Print the list as a Markdown table (as in the README).")
+    var markdown = false
+
     func run() throws {
         guard let ruleID else {
-            Terminal.writeToStandardOutput(RuleListing.table(RuleRegistry.descriptions))
+            let descriptions = RuleRegistry.descriptions
+            Terminal.writeToStandardOutput(markdown ? RuleListing.markdown(descriptions) : RuleListing.table(descriptions))
             return
         }
         guard let description = RuleRegistry.description(of: ruleID) else {

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import OnboardingKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `sab-onboarding preview`: renders the carousel in memory, serves it on 127.0.0.1, rebuilds it
+/// when its inputs change and reloads the browser.
+struct PreviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Serve an appDef's carousel on this machine, rebuilt and reloaded in the browser on every change.",
+        discussion: """
+            Renders as build does, but serves the output from memory; nothing is written. Listens on \
+            127.0.0.1 only, never on other interfaces, and prints one line to standard output once it \
+            listens: 'Serving http://127.0.0.1:PORT/ (Ctrl-C to stop)'. Build problems go to standard \
+            error after each build, with a summary line.
+
+            The output is served under /onboarding/ (the carousel is /onboarding/). / is a page standing \
+            in for the app's first page, which Skip and Start lead to with the default --start-url ../ \
+            (a relative --start-url leading elsewhere on the server gets the same page there). Like the \
+            app's first page, it runs onboarding-gate.js: a first-time visitor is sent on to the carousel, \
+            and one who has finished it sees 'The app would open here' and a link to replay it \
+            (/onboarding/?replay).
+
+            Every ~300 ms it checks the modification times of the appDef, the images folder, the \
+            --templates folder and the fonts folder beside the appDef, and rebuilds when any changed. \
+            Open pages reload by themselves after a rebuild (they load /__preview/reload.js, which polls \
+            /__preview/version; their Content-Security-Policy is widened with connect-src 'self' for it, \
+            in the preview only). While the latest build has errors, every page shows them instead of the \
+            carousel.
+
+            Ctrl-C (SIGINT) or SIGTERM stops the server; the exit status is then 0. It is 1 when the \
+            appDef cannot be read at the start or the port cannot be listened on.
+            """
+    )
+
+    @Argument(help: "The appDef file.")
+    var appDef: String
+
+    @Option(help: "The port to listen on, on 127.0.0.1 (0: any free port).")
+    var port: UInt16 = 8000
+
+    @Option(help: "The folder holding the onboarding images (default: images/onboarding beside the appDef).")
+    var images: String?
+
+    @Option(help: "A folder of templates replacing the built-in ones of the same name.")
+    var templates: String?
+
+    @Option(help: "Where Skip and Start lead, relative to the carousel page.")
+    var startURL = BuildOptions.defaultStartURL
+
+    @OptionGroup var rules: RuleOptions
+
+    /// How often the inputs are checked for changes.
+    static let pollInterval = Duration.milliseconds(300)
+
+    func run() async throws {
+        // First, so that a Ctrl-C at any moment from now on stops the preview cleanly.
+        let stopSignals = StopSignals()
+        // A reader of standard error that went away must not end a server.
+        signal(SIGPIPE, SIG_IGN)
+
+        let options = BuildOptions(imagesDirectory: images, templatesDirectory: templates, startURL: startURL, rules: try rules.selection())
+        let builder = PreviewBuilder(appDefPath: appDef, options: options)
+        let reporter = PreviewReporter(colored: Terminal.standardErrorWantsColor)
+        let site = PreviewSite()
+        let watcher = makeWatcher(options)
+        let inputs = watcher.stamps()
+
+        let first = builder.build()
+        reporter.report(first, version: await site.publish(first))
+        // A wrong path is a mistake to say at once; a file missing later is a save in progress.
+        if first.appDefUnreadable {
+            Terminal.writeToStandardError("sab-onboarding: error: nothing to preview\n")
+            throw ExitCode(1)
+        }
+
+        let server: PreviewServer
+        let boundPort: UInt16
+        do {
+            server = try PreviewServer(port: port, site: site, routes: PreviewRoutes(startURL: startURL))
+            boundPort = try await server.start()
+        } catch {
+            Terminal.writeToStandardError("sab-onboarding: error: cannot serve on \(PreviewServer.host):\(port): \(error.localizedDescription)\n")
+            throw ExitCode(1)
+        }
+        let address = "http://\(PreviewServer.host):\(boundPort)/"
+        Terminal.writeToStandardOutput("Serving \(address) (Ctrl-C to stop)\n")
+
+        let watching = Task {
+            await watcher.watch(every: Self.pollInterval, since: inputs) {
+                let build = builder.build()
+                reporter.report(build, version: await site.publish(build))
+            }
+        }
+
+        let signal = await stopSignals.next()
+        watching.cancel()
+        await server.stop()
+        let newline = isatty(STDERR_FILENO) == 1 ? "\n" : ""  // after the terminal's "^C"
+        Terminal.writeToStandardError("\(newline)sab-onboarding: preview stopped (\(StopSignals.name(of: signal))); it was serving \(address)\n")
+    }
+
+    /// What a rebuild depends on: the appDef, the images folder, the templates folder when given,
+    /// and the fonts folder beside the appDef.
+    private func makeWatcher(_ options: BuildOptions) -> FileWatcher {
+        let folder = appDef.lastIndex(of: "/").map { String(appDef[...$0]) } ?? ""
+        let imagesFolder = options.imagesDirectory ?? folder + "images/onboarding"
+        let fontsFolder = folder + "fonts"
+        return FileWatcher(files: [appDef], folders: [imagesFolder, fontsFolder] + [options.templatesDirectory].compactMap { $0 })
+    }
+}

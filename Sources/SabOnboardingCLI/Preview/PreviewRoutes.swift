@@ -1,0 +1,116 @@
+import Foundation
+
+/// A response before it becomes an HTTP one: what the routes decide, free of the server.
+struct PreviewReply: Sendable, Equatable {
+    var status: Int
+    var headers: [String: String]
+    var body: [UInt8]
+
+    init(status: Int, contentType: String, body: [UInt8], headers: [String: String] = [:]) {
+        self.status = status
+        // Nothing in a preview is worth caching: every request sees the latest build.
+        self.headers = ["Content-Type": contentType, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"]
+            .merging(headers) { $1 }
+        self.body = body
+    }
+
+    static func text(_ status: Int, _ text: String, headers: [String: String] = [:]) -> PreviewReply {
+        PreviewReply(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8), headers: headers)
+    }
+}
+
+/// Which request gets what:
+///
+/// - `/onboarding/…`: the rendered output (`/onboarding/` is `index.html`); `/onboarding` redirects there.
+/// - `/` and the path the start URL leads to from the carousel: a page standing in for the app.
+/// - `/__preview/…`: the live-reload script, the build counter and the preview's stylesheet.
+/// - anything else: 404; a path with a `..` segment: 400. Only GET and HEAD are answered.
+///
+/// While the latest build has errors, every page (`.html`, a folder, the stand-in) is the error page.
+struct PreviewRoutes: Sendable {
+    /// Where the output is served: a folder, so that the default start URL `../` leads out of it.
+    static let outputPrefix = "/onboarding/"
+
+    /// Where Skip and Start lead, as given (relative to the carousel page).
+    let startURL: String
+    /// Where the stand-in page is served.
+    let standInPaths: Set<String>
+
+    init(startURL: String) {
+        self.startURL = startURL
+        standInPaths = Set(["/"] + [Self.standInPath(for: startURL)].compactMap { $0 })
+    }
+
+    /// The path on this server that `startURL` leads to from the carousel, when it is on this
+    /// server and outside the output and the preview's own files.
+    static func standInPath(for startURL: String) -> String? {
+        let origin = "http://127.0.0.1"
+        guard let base = URL(string: origin + outputPrefix + "index.html"),
+            let resolved = URL(string: startURL, relativeTo: base)?.absoluteURL,
+            resolved.absoluteString.hasPrefix(origin + "/"),
+            let path = URLComponents(url: resolved, resolvingAgainstBaseURL: false)?.percentEncodedPath.removingPercentEncoding,
+            !path.hasPrefix(outputPrefix), !path.hasPrefix(PreviewPages.prefix)
+        else { return nil }
+        return path.isEmpty ? "/" : path
+    }
+
+    /// The reply to `method` on `target`, the request's path as sent (percent-encoded), seeing `site`.
+    func reply(method: String, target: String, query: String = "", site: PreviewSite.Snapshot) -> PreviewReply {
+        guard method == "GET" || method == "HEAD" else {
+            return .text(405, "Method not allowed: the preview answers GET and HEAD.\n", headers: ["Allow": "GET, HEAD"])
+        }
+        guard let path = target.removingPercentEncoding, path.hasPrefix("/") else {
+            return .text(400, "Bad request: not a path.\n")
+        }
+        guard !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0.contains("\\") }) else {
+            return .text(400, "Bad request: paths with '..' are refused.\n")
+        }
+        switch path {
+        case PreviewPages.versionPath:
+            return .text(200, "\(site.version)\n")
+        case PreviewPages.reloadScriptPath:
+            return PreviewReply(status: 200, contentType: ContentTypes.type(of: path), body: Array(PreviewPages.reloadScript.utf8))
+        case PreviewPages.stylesheetPath:
+            return PreviewReply(status: 200, contentType: ContentTypes.type(of: path), body: Array(PreviewPages.stylesheet.utf8))
+        case String(Self.outputPrefix.dropLast()):
+            let location = Self.outputPrefix + (query.isEmpty ? "" : "?" + query)
+            return .text(302, "See \(location)\n", headers: ["Location": location])
+        case _ where path.hasPrefix(Self.outputPrefix):
+            return output(String(path.dropFirst(Self.outputPrefix.count)), site: site)
+        case _ where standInPaths.contains(path):
+            return page(site: site) { PreviewPages.standInPage(startURL: startURL, version: site.version) }
+        default:
+            return notFound(path)
+        }
+    }
+
+    /// A file of the output, by its path in the output folder.
+    private func output(_ relativePath: String, site: PreviewSite.Snapshot) -> PreviewReply {
+        let file = relativePath.isEmpty || relativePath.hasSuffix("/") ? relativePath + "index.html" : relativePath
+        if ContentTypes.isPage(file) {
+            if site.failed { return errorPage(site) }
+            guard let bytes = site.files[file] else { return notFound(Self.outputPrefix + relativePath) }
+            return page(site: site) {
+                PreviewHTMLRewriter.rewrite(String(decoding: bytes, as: UTF8.self), inserting: PreviewPages.reloadTags(version: site.version))
+            }
+        }
+        guard let bytes = site.files[file] else { return notFound(Self.outputPrefix + relativePath) }
+        return PreviewReply(status: 200, contentType: ContentTypes.type(of: file), body: bytes)
+    }
+
+    /// A page, or the error page while the latest build has errors.
+    private func page(site: PreviewSite.Snapshot, _ html: () -> String) -> PreviewReply {
+        site.failed ? errorPage(site) : PreviewReply(status: 200, contentType: ContentTypes.type(of: ".html"), body: Array(html().utf8))
+    }
+
+    /// Status 500: the carousel cannot be shown, and the page says why.
+    private func errorPage(_ site: PreviewSite.Snapshot) -> PreviewReply {
+        PreviewReply(
+            status: 500, contentType: ContentTypes.type(of: ".html"),
+            body: Array(PreviewPages.errorPage(diagnostics: site.diagnostics, version: site.version).utf8))
+    }
+
+    private func notFound(_ path: String) -> PreviewReply {
+        .text(404, "Not found: \(path)\n")
+    }
+}
