@@ -37,9 +37,11 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-## test: every test: unit, fixtures, samples, the command line.
+## test: every test: unit, fixtures, samples, the command line, install, and Chromium.
 test: deps check-warnings
 	$(SWIFT) test
+	bash Tests/Install/check.sh
+	SAB_ONBOARDING="$(CURDIR)/$(BINARY)" bash Tests/Browser/run.sh
 
 ## check-warnings: the project's own code builds without a single warning.
 check-warnings: deps

@@ -6,12 +6,16 @@ struct OutputFile: Hashable {
 
 /// Renders every file of the output, in a fixed order, from the project and the templates.
 enum SiteRenderer {
+    private static func compacted(_ text: String, lineComments: Bool) -> [UInt8] {
+        Array(OutputCompactor.compact(text, lineComments: lineComments).utf8)
+    }
+
     static func render(_ project: OnboardingProject, templates: TemplateSet, options: BuildOptions) -> [OutputFile] {
         let context = PageContext(project: project, options: options)
         var files = [
             OutputFile(path: "index.html", contents: Array(templates.render("index.html.mustache", context: context.index).utf8)),
-            OutputFile(path: "onboarding.css", contents: Array(templates.render("onboarding.css.mustache", context: context.common).utf8)),
-            OutputFile(path: "onboarding.js", contents: Array(templates.render("onboarding.js.mustache", context: context.common).utf8)),
+            OutputFile(path: "onboarding.css", contents: compacted(templates.render("onboarding.css.mustache", context: context.common), lineComments: false)),
+            OutputFile(path: "onboarding.js", contents: compacted(templates.render("onboarding.js.mustache", context: context.common), lineComments: true)),
             OutputFile(path: "onboarding-gate.js", contents: Array(templates.render("onboarding-gate.js.mustache", context: context.common).utf8)),
             OutputFile(path: "onboarding.json", contents: Array(Manifest.json(for: project).rendered().utf8)),
         ]

@@ -1,0 +1,239 @@
+"""The reader's language (with fallback and right-to-left) and colour theme."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers import INSTANT, assert_at, go_to, mouse_drag, touch_swipe
+
+
+def texts(page, screen: int) -> dict:
+    """The text fields of a screen with their text and own lang attribute."""
+    return page.evaluate("""(n) => Object.fromEntries([...document.querySelectorAll(
+        `#onboarding-slide-${n} [data-field]:not(img)`)].map(e => [e.dataset.field,
+        { text: e.textContent, lang: e.getAttribute("lang") }]))""", screen)
+
+
+def html_lang_dir(page):
+    return page.evaluate("[document.documentElement.lang, document.documentElement.dir]")
+
+
+def user_settings(language: str) -> str:
+    value = json.dumps({"interface-language": language})
+    return f"localStorage.setItem('userSettings', {json.dumps(value)});"
+
+
+def local_theme(theme: str) -> str:
+    return f"localStorage.setItem('theme', {json.dumps(theme)});"
+
+
+def dot_labels(page):
+    return page.evaluate("[...document.querySelectorAll('.onboarding-dot')].map(d => d.getAttribute('aria-label'))")
+
+
+def test_lang_parameter_shows_french(carousel, samples):
+    page = carousel("builders", "?lang=fr")
+    assert html_lang_dir(page) == ["fr", "ltr"]
+    screen = samples["builders"].manifest["screens"][0]
+    assert texts(page, 1) == {field: {"text": screen[field]["fr"], "lang": None}
+                              for field in ("topTitle", "topSubtitle", "bottomTitle", "bottomSubtitle")}
+    assert texts(page, 2)["topTitle"]["text"] == "La pluie est tombée"
+    assert dot_labels(page) == ["1 sur 4", "2 sur 4", "3 sur 4", "4 sur 4"]
+    assert page.locator("#onboarding-slide-3").get_attribute("aria-label") == "3 sur 4"
+    buttons = samples["builders"].manifest["buttons"]
+    assert page.locator(".onboarding-skip").text_content() == buttons["skip"].get("fr", buttons["skip"]["default"])
+    assert page.locator(".onboarding-next").text_content() == buttons["next"].get("fr", buttons["next"]["default"])
+    assert page.locator(".onboarding-start").text_content() == buttons["start"].get("fr", buttons["start"]["default"])
+
+
+def test_region_falls_back_to_the_language(carousel):
+    page = carousel("builders", "?lang=es-MX")
+    assert html_lang_dir(page) == ["es", "ltr"]
+    assert texts(page, 2)["topTitle"] == {"text": "Descendió la lluvia", "lang": None}
+    assert dot_labels(page)[0] == "1 de 4"
+
+
+def test_language_code_case_does_not_matter(carousel):
+    page = carousel("builders", "?lang=FR")
+    assert html_lang_dir(page) == ["fr", "ltr"]
+    assert texts(page, 2)["topTitle"]["text"] == "La pluie est tombée"
+
+
+def test_sab_code_as_written(carousel):
+    page = carousel("multilingual", "?lang=kir")
+    assert html_lang_dir(page) == ["Kir", "ltr"]
+    assert texts(page, 1)["topTitle"] == {"text": "Murakaza neza", "lang": None}
+    # Screen 1's lower title has no Kirundi: English, marked as such.
+    assert texts(page, 1)["bottomTitle"] == {"text": "A new day begins", "lang": "en"}
+
+
+def test_browser_language_when_no_parameter(carousel):
+    page = carousel("builders", locale="fr-FR")
+    assert page.evaluate("navigator.languages[0]") == "fr-FR"
+    assert html_lang_dir(page) == ["fr", "ltr"]
+    assert texts(page, 1)["topTitle"]["text"] == "fr: Onboarding title"
+
+
+def test_pwa_interface_language_beats_the_browser(carousel):
+    page = carousel("builders", locale="fr-FR", init_scripts=[user_settings("es")])
+    assert html_lang_dir(page) == ["es", "ltr"]
+    assert texts(page, 1)["topTitle"]["text"] == "es: Onboarding Screen 1"
+
+
+def test_lang_parameter_beats_the_pwa_interface_language(carousel):
+    page = carousel("builders", "?lang=fr", locale="es-ES", init_scripts=[user_settings("es")])
+    assert html_lang_dir(page) == ["fr", "ltr"]
+
+
+def test_missing_translation_shows_default_text_marked_english(carousel, samples):
+    page = carousel("builders", "?lang=fr", **INSTANT)
+    default = samples["builders"].manifest["screens"][3]["bottomSubtitle"]["default"]
+    screen4 = texts(page, 4)
+    assert screen4["topTitle"] == {"text": "Bâtissez sur le roc", "lang": None}
+    assert screen4["bottomSubtitle"] == {"text": default, "lang": "en"}
+    go_to(page, 3)
+    assert page.locator("#onboarding-slide-4 .onboarding-bottom-text-subtitle").is_visible()
+
+
+def test_unknown_language_shows_default_text(carousel, samples):
+    page = carousel("builders", "?lang=xx", locale="de-DE")
+    assert html_lang_dir(page) == ["en", "ltr"]
+    screen = samples["builders"].manifest["screens"][0]
+    assert texts(page, 1)["topTitle"] == {"text": screen["topTitle"]["default"], "lang": None}
+    assert dot_labels(page)[1] == "2 of 4"
+    assert page.locator(".onboarding-next").text_content() == "Next"
+
+
+def test_swahili_sample(carousel, samples):
+    page = carousel("one-line-export", "?lang=sw")
+    assert html_lang_dir(page) == ["sw", "ltr"]
+    screen = samples["one-line-export"].manifest["screens"][0]
+    assert texts(page, 1)["topTitle"] == {"text": screen["topTitle"]["sw"], "lang": None}
+    assert dot_labels(page)[0] == "1 kati ya 3"
+
+
+def test_right_to_left(carousel, samples):
+    page = carousel("multilingual", "?lang=ar")
+    assert html_lang_dir(page) == ["ar", "rtl"]
+    assert texts(page, 1)["topTitle"] == {"text": "مرحبًا بك", "lang": None}
+    assert page.locator(".onboarding-next").get_attribute("hidden") is None
+    image = page.locator("#onboarding-slide-2 img")
+    ar_image = samples["multilingual"].manifest["screens"][1]["image"]["ar"]["file"]
+    assert image.get_attribute("src") == ar_image
+    assert page.locator("#onboarding-slide-1 img").get_attribute("src") == \
+        samples["multilingual"].manifest["screens"][0]["image"]["default"]["file"]
+    # The layout is mirrored: Skip on the right, Next on the left, the first slide at the right.
+    skip, nxt = page.locator(".onboarding-skip").bounding_box(), page.locator(".onboarding-next").bounding_box()
+    assert skip["x"] > nxt["x"]
+    page.focus("#onboarding-dot-1")
+    page.keyboard.press("ArrowLeft")  # forward in right-to-left
+    assert_at(page, 1)
+    assert page.evaluate("(i) => i.complete && i.naturalWidth > 0", image.element_handle())
+    box = page.locator("#onboarding-slides").bounding_box()
+    slide2 = page.locator("#onboarding-slide-2").bounding_box()
+    assert abs(slide2["x"] - box["x"]) < 1
+    page.keyboard.press("ArrowLeft")
+    assert_at(page, 2)
+    page.keyboard.press("ArrowRight")  # back
+    assert_at(page, 1)
+    page.click(".onboarding-next")
+    assert_at(page, 2)
+
+
+def test_default_language_left_to_right_on_the_rtl_sample(carousel):
+    page = carousel("multilingual", locale="en-GB")
+    assert html_lang_dir(page) == ["en", "ltr"]
+    src = page.locator("#onboarding-slide-2 img").get_attribute("src")
+    assert "-ar-" not in src
+
+
+@pytest.mark.parametrize("size", ["phone"])
+def test_right_to_left_swipe_is_mirrored(carousel, size):
+    page = carousel("multilingual", "?lang=ar")
+    touch_swipe(page, 220)  # the finger moves right: forward in right-to-left
+    assert_at(page, 1)
+    touch_swipe(page, 220)
+    assert_at(page, 2)
+    touch_swipe(page, -220)
+    assert_at(page, 1)
+
+
+@pytest.mark.parametrize("size", ["desktop"])
+def test_right_to_left_mouse_drag_is_mirrored(carousel, size):
+    page = carousel("multilingual", "?lang=ar")
+    mouse_drag(page, 500)
+    assert_at(page, 1)
+    mouse_drag(page, -500)
+    assert_at(page, 0)
+
+
+# Theme ----------------------------------------------------------------------------------------
+
+def theme_and_background(page, screen: int):
+    return page.evaluate("""(n) => [document.documentElement.getAttribute('data-theme'),
+        getComputedStyle(document.getElementById('onboarding-slide-' + n)).backgroundColor]""", screen)
+
+
+def rgb(hex_colour: str) -> str:
+    value = hex_colour.lstrip("#")
+    r, g, b = (int(value[i:i + 2], 16) for i in (0, 2, 4))
+    if len(value) == 8:
+        alpha = round(int(value[6:8], 16) / 255, 3)
+        return f"rgba({r}, {g}, {b}, {alpha:g})"
+    return f"rgb({r}, {g}, {b})"
+
+
+@pytest.mark.parametrize(("query", "stored", "expected"), [
+    ("", None, "normal"),
+    ("?theme=dark", None, "dark"),
+    ("?theme=Sepia", None, "sepia"),
+    ("", "Dark", "dark"),
+    ("", "Sepia", "sepia"),
+    ("", "Charcoal", "dark"),
+    ("", "Rose", "sepia"),
+    ("?theme=normal", "Dark", "normal"),
+    ("?theme=nonsense", "Dark", "dark"),
+])
+@pytest.mark.parametrize("size", ["desktop"])  # the choice does not depend on the size
+def test_theme_builders(carousel, samples, query, stored, expected, size):
+    page = carousel("builders", query, init_scripts=[local_theme(stored)] if stored else [])
+    background = samples["builders"].manifest["screens"][1]["background"]
+    assert background["normal"] == "#80ff65"
+    assert theme_and_background(page, 2) == [expected, rgb(background[expected])]
+
+
+def test_builders_custom_background_in_normal_theme(carousel):
+    page = carousel("builders")
+    assert theme_and_background(page, 2) == ["normal", "rgb(128, 255, 101)"]
+
+
+@pytest.mark.parametrize(("query", "stored", "expected"), [
+    ("", None, "sepia"),  # the appDef's default colour theme
+    ("?theme=dark", None, "dark"),
+    ("", "Normal", "normal"),
+    ("", "Charcoal", "dark"),
+])
+@pytest.mark.parametrize("size", ["desktop"])  # the choice does not depend on the size
+def test_theme_multilingual(carousel, samples, query, stored, expected, size):
+    page = carousel("multilingual", query, init_scripts=[local_theme(stored)] if stored else [])
+    background = samples["multilingual"].manifest["screens"][1]["background"]
+    assert theme_and_background(page, 2) == [expected, rgb(background[expected])]
+
+
+@pytest.mark.parametrize("theme", ["normal", "sepia", "dark"])
+def test_controls_take_the_current_screens_colours(carousel, theme):
+    page = carousel("multilingual", f"?theme={theme}", **INSTANT)
+    colours = """() => {
+      const slide = document.getElementById('onboarding-slide-' + document.querySelector('.onboarding-controls').dataset.screen);
+      const s = getComputedStyle(slide), c = getComputedStyle(document.querySelector('.onboarding-controls'));
+      return [[c.backgroundColor, c.color], [s.backgroundColor, s.color]]; }"""
+    for index in (1, 0, 2):
+        go_to(page, index)
+        controls, slide = page.evaluate(colours)
+        assert controls == slide, f"screen {index + 1}"
+    # Screen 2 has a custom background per theme.
+    go_to(page, 1)
+    background = page.evaluate("getComputedStyle(document.querySelector('.onboarding-controls')).backgroundColor")
+    assert background == theme_and_background(page, 2)[1]
