@@ -8,6 +8,14 @@
 /// both see the same tags in the same order, because comments, CDATA sections, processing
 /// instructions and quoted attribute values (which may hold `<` or `>`) are skipped here too.
 /// The queue only holds what libxml2 has read ahead, so memory does not grow with the document.
+///
+/// Speed: every byte of the document passes through here, so the common path (text, a start
+/// tag with its attributes, an end tag) runs straight through on local variables, text and
+/// quoted values are searched eight bytes at a time for the one byte that ends them (or a line
+/// feed), and names are skipped in tight loops. Columns are counted lazily, only where a
+/// position is recorded: the characters since the last line feed or the last recorded position,
+/// where a character starts at every byte that is not a UTF-8 continuation byte (also counted
+/// eight bytes at a time). UTF-16 is first mapped to one byte per character.
 struct MarkupScanner {
     /// The position of a start tag's `<` and how many attribute positions follow it.
     struct TagRecord {
@@ -17,6 +25,8 @@ struct MarkupScanner {
 
     private(set) var tags = FIFO<TagRecord>()
     private(set) var attributes = FIFO<SourcePosition>()
+    /// The attributes of the tag last taken that are still in `attributes`.
+    private var untakenAttributes = 0
     /// Where `<!DOCTYPE` starts, once seen.
     private(set) var doctypePosition: SourcePosition?
     /// The layout used to count characters; fixed by the first bytes seen.
@@ -31,17 +41,22 @@ struct MarkupScanner {
 
     private var state = State.content
     private var line = 1
+    /// The characters of the current line seen so far.
     private var column = 0
     /// A byte of a UTF-16 unit split across two chunks.
     private var pendingByte: UInt8?
     private var markupStart = SourcePosition.start
+    /// The document offset of the `<` at `markupStart`.
     private var markupStartOffset = 0
     private var currentTag: TagRecord?
-    private var quote: UInt16 = 0
+    private var quote: UInt8 = 0
     private var runLength = 0
     private var attributeStart = SourcePosition.start
     private var attributeNameLength = 0
     private var attributeNameIsNamespace = true
+    /// UTF-16 only: the chunk mapped to one byte per character, and each one's document offset.
+    private var mappedUnits: [UInt8] = []
+    private var mappedOffsets: [Int] = []
 
     /// Scans the next chunk of the document. Returns the number of bytes of `chunk` that may be
     /// given to the parser: all of them, unless a DOCTYPE starts in this chunk, in which case the
@@ -51,180 +66,436 @@ struct MarkupScanner {
             layout = CodeUnitLayout.sniff(chunk)
         }
         let chunkStart = bytesSeen
-        var index = 0
         let count = chunk.count
+        bytesSeen += count
+        guard count > 0, let base = chunk.baseAddress else { return count }
+        guard doctypePosition == nil else { return 0 }
+        let foundDoctype: Bool
         switch layout! {
         case .utf8, .singleByte:
-            let countsContinuation = layout == .singleByte
+            var start = 0
             if chunkStart == 0, count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF {
-                index = 3
+                start = 3
             }
-            while index < count {
-                let byte = chunk[index]
-                if byte < 0x80 {
-                    column &+= 1
-                    step(UInt16(byte), offset: chunkStart + index)
-                } else if countsContinuation || byte & 0xC0 != 0x80 {
-                    column &+= 1
-                    step(Self.otherCharacter, offset: chunkStart + index)
-                }
-                if doctypePosition != nil {
-                    bytesSeen += count
-                    return max(0, markupStartOffset - chunkStart)
-                }
-                index += 1
-            }
+            foundDoctype = scanCharacters(
+                base, from: start, count: count, everyByteIsACharacter: layout == .singleByte,
+                documentOffsets: nil, chunkStart: chunkStart)
         case .utf16LittleEndian, .utf16BigEndian:
-            let littleEndian = layout == .utf16LittleEndian
-            while index < count {
-                guard let first = pendingByte else {
-                    pendingByte = chunk[index]
-                    index += 1
-                    continue
-                }
-                pendingByte = nil
-                let second = chunk[index]
-                let unit = littleEndian
-                    ? UInt16(first) | UInt16(second) << 8 : UInt16(first) << 8 | UInt16(second)
-                let unitOffset = chunkStart + index - 1
-                index += 1
-                if unitOffset == 0 && unit == 0xFEFF { continue }
-                if !(0xDC00...0xDFFF).contains(unit) {
-                    column &+= 1
-                    step(unit < 0x80 ? unit : Self.otherCharacter, offset: unitOffset)
-                }
-                if doctypePosition != nil {
-                    bytesSeen += count
-                    return max(0, markupStartOffset - chunkStart)
+            mapUTF16(chunk, chunkStart: chunkStart)
+            foundDoctype = mappedUnits.withUnsafeBytes { units in
+                mappedOffsets.withUnsafeBufferPointer { offsets in
+                    guard let unitBase = units.baseAddress else { return false }
+                    return scanCharacters(
+                        unitBase, from: 0, count: units.count, everyByteIsACharacter: true,
+                        documentOffsets: offsets.baseAddress, chunkStart: chunkStart)
                 }
             }
         }
-        bytesSeen += count
-        return count
+        return foundDoctype ? max(0, markupStartOffset - chunkStart) : count
     }
 
-    /// Takes the next start tag the parser has reported, with its attribute positions appended
-    /// to `attributePositions` (which is emptied first).
-    mutating func takeTag(attributePositions: inout [SourcePosition]) -> SourcePosition? {
-        attributePositions.removeAll(keepingCapacity: true)
-        guard let tag = tags.popFirst() else { return nil }
-        for _ in 0..<tag.attributeCount {
-            if let position = attributes.popFirst() { attributePositions.append(position) }
+    /// Takes the next start tag the parser has reported. Its attribute positions can then be
+    /// taken with ``takeAttributePositions(into:)``; those not taken are dropped at the next tag.
+    mutating func takeTag() -> SourcePosition? {
+        while untakenAttributes > 0 {
+            _ = attributes.popFirst()
+            untakenAttributes -= 1
         }
+        guard let tag = tags.popFirst() else { return nil }
+        untakenAttributes = tag.attributeCount
         return tag.position
     }
 
-    // MARK: - The state machine, one ASCII character at a time
-
-    private mutating func step(_ unit: UInt16, offset: Int) {
-        let here = SourcePosition(line: line, column: column)
-        if unit == 0x0A {
-            line += 1
-            column = 0
+    /// Appends the attribute positions of the tag last taken to `positions`, which is emptied
+    /// first. Only once per tag: a second call finds none.
+    mutating func takeAttributePositions(into positions: inout [SourcePosition]) {
+        positions.removeAll(keepingCapacity: true)
+        while untakenAttributes > 0 {
+            if let position = attributes.popFirst() { positions.append(position) }
+            untakenAttributes -= 1
         }
-        switch state {
-        case .content:
-            if unit == ascii("<") {
-                markupStart = here
-                markupStartOffset = offset
-                state = .openAngle
+    }
+
+    // MARK: - UTF-16
+
+    /// Maps the UTF-16 units of `chunk` to one byte each: ASCII as itself, any other character
+    /// as 0x80 (never markup, but it can start a name: `<b 👍="x">` is well-formed); low
+    /// surrogates and a leading byte order mark are dropped, as they are not characters.
+    private mutating func mapUTF16(_ chunk: UnsafeRawBufferPointer, chunkStart: Int) {
+        mappedUnits.removeAll(keepingCapacity: true)
+        mappedOffsets.removeAll(keepingCapacity: true)
+        let littleEndian = layout == .utf16LittleEndian
+        var index = 0
+        while index < chunk.count {
+            guard let first = pendingByte else {
+                pendingByte = chunk[index]
+                index += 1
+                continue
             }
-        case .openAngle:
-            switch unit {
-            case ascii("/"): state = .endTag
-            case ascii("!"): state = .bang
-            case ascii("?"): state = .processingInstruction; runLength = 0
-            default:
+            pendingByte = nil
+            let second = chunk[index]
+            let unit = littleEndian
+                ? UInt16(first) | UInt16(second) << 8 : UInt16(first) << 8 | UInt16(second)
+            let unitOffset = chunkStart + index - 1
+            index += 1
+            if unitOffset == 0 && unit == 0xFEFF { continue }
+            if (0xDC00...0xDFFF).contains(unit) { continue }
+            mappedUnits.append(unit < 0x80 ? UInt8(unit) : 0x80)
+            mappedOffsets.append(unitOffset)
+        }
+    }
+
+    // MARK: - The state machine
+
+    private static let lessThan = UInt8(ascii: "<"), greaterThan = UInt8(ascii: ">")
+    private static let slash = UInt8(ascii: "/"), equals = UInt8(ascii: "=")
+    private static let newline = UInt8(ascii: "\n")
+    private static let doubleQuote = UInt8(ascii: "\""), singleQuote = UInt8(ascii: "'")
+
+    /// Runs the state machine over `bytes[start..<count]`. With `everyByteIsACharacter` false
+    /// the bytes are UTF-8: continuation bytes are not characters and are skipped. A byte of
+    /// 0x80 or more is never markup. `documentOffsets` gives each byte's offset in the document
+    /// when it is not `chunkStart + index` (UTF-16). Returns whether a DOCTYPE was found, at
+    /// which point it stops.
+    ///
+    /// The common path (text, a start tag with its attributes, an end tag) runs straight through
+    /// the cases below, which fall into one another; `state` only says where to resume when the
+    /// chunk ends. Comments, CDATA sections, processing instructions and a DOCTYPE go one
+    /// character at a time through ``step(_:state:)``.
+    private mutating func scanCharacters(
+        _ bytes: UnsafeRawPointer, from start: Int, count: Int, everyByteIsACharacter: Bool,
+        documentOffsets: UnsafePointer<Int>?, chunkStart: Int
+    ) -> Bool {
+        var state = self.state
+        var line = self.line
+        // `column` characters of the current line come before the byte at `columnIndex`.
+        var column = self.column
+        var columnIndex = start
+        var index = start
+        // The index of a `<` whose position is not worked out yet: only start tags (and a
+        // DOCTYPE) need it, so end tags, comments and processing instructions never pay for it.
+        var pendingMarkup = -1
+
+        @inline(__always) func byte(_ i: Int) -> UInt8 { bytes.load(fromByteOffset: i, as: UInt8.self) }
+        @inline(__always) func isContinuation(_ b: UInt8) -> Bool { !everyByteIsACharacter && b & 0xC0 == 0x80 }
+
+        scanning: while index < count {
+            switch state {
+            case .content:
+                // Text: only `<` and line ends matter.
+                index = Self.firstIndex(of: Self.lessThan, orNewlineIn: bytes, from: index, to: count)
+                while index < count && byte(index) == Self.newline {
+                    line += 1
+                    column = 0
+                    columnIndex = index + 1
+                    index = Self.firstIndex(of: Self.lessThan, orNewlineIn: bytes, from: index + 1, to: count)
+                }
+                guard index < count else { break scanning }
+                pendingMarkup = index
+                markupStartOffset = documentOffsets.map { $0[index] } ?? chunkStart + index
+                index += 1
+                state = .openAngle
+                fallthrough
+
+            case .openAngle:
+                guard index < count else { break scanning }  // the `<` is placed after the loop
+                let b = byte(index)
+                if b == Self.slash || b == UInt8(ascii: "?") {
+                    pendingMarkup = -1
+                } else if pendingMarkup >= 0 && !isContinuation(b) {
+                    column += Self.characters(bytes, from: columnIndex, to: pendingMarkup, everyByteIsACharacter)
+                    columnIndex = pendingMarkup
+                    markupStart = SourcePosition(line: line, column: column + 1)
+                    pendingMarkup = -1
+                }
+                index += 1
+                switch b {
+                case Self.slash:
+                    state = .endTag
+                    continue scanning
+                case UInt8(ascii: "!"):
+                    state = .bang
+                    continue scanning
+                case UInt8(ascii: "?"):
+                    state = .processingInstruction
+                    runLength = 0
+                    continue scanning
+                case Self.newline:
+                    line += 1
+                    column = 0
+                    columnIndex = index
+                default:
+                    if isContinuation(b) { continue scanning }
+                }
                 currentTag = TagRecord(position: markupStart, attributeCount: 0)
                 state = .tagName
-            }
-        case .tagName:
-            if isSpace(unit) {
+                fallthrough
+
+            case .tagName:
+                // Up to a space, `>` or `/`; other bytes, non-ASCII ones included, change nothing.
+                while index < count {
+                    let b = byte(index)
+                    if b == Self.greaterThan || b == Self.slash || Self.isSpace(b) { break }
+                    index += 1
+                }
+                guard index < count else { state = .tagName; break scanning }
+                if byte(index) == Self.greaterThan {
+                    index += 1
+                    finishTag()
+                    state = .content
+                    continue scanning
+                }
                 state = .inTag
-            } else if unit == ascii(">") {
-                finishTag()
-            } else if unit == ascii("/") {
+                fallthrough  // the space or `/` is read there
+
+            case .inTag, .attributeName:
+                // Attributes, up to `>`: names are read here, values are skipped.
+                if state == .attributeName {
+                    // Resuming a name cut by the end of the last chunk.
+                    index = readAttributeName(bytes, from: index, to: count, everyByteIsACharacter)
+                    guard index < count else { break scanning }
+                    finishAttributeName()
+                    state = .inTag
+                }
+                while index < count {
+                    let b = byte(index)
+                    switch b {
+                    case Self.greaterThan:
+                        index += 1
+                        finishTag()
+                        state = .content
+                        continue scanning
+                    case Self.doubleQuote, Self.singleQuote:
+                        index = Self.firstIndex(of: b, orNewlineIn: bytes, from: index + 1, to: count)
+                        while index < count && byte(index) == Self.newline {
+                            line += 1
+                            column = 0
+                            columnIndex = index + 1
+                            index = Self.firstIndex(of: b, orNewlineIn: bytes, from: index + 1, to: count)
+                        }
+                        guard index < count else {
+                            quote = b
+                            state = .attributeValue
+                            break scanning
+                        }
+                        index += 1
+                    case Self.newline:
+                        line += 1
+                        column = 0
+                        index += 1
+                        columnIndex = index
+                    case 0x20, 0x09, 0x0D, Self.slash, Self.equals:
+                        index += 1
+                    default:
+                        if isContinuation(b) {
+                            index += 1
+                            continue
+                        }
+                        column += Self.characters(bytes, from: columnIndex, to: index, everyByteIsACharacter)
+                        columnIndex = index
+                        attributeStart = SourcePosition(line: line, column: column + 1)
+                        attributeNameLength = 0
+                        attributeNameIsNamespace = true
+                        index = readAttributeName(bytes, from: index, to: count, everyByteIsACharacter)
+                        guard index < count else {
+                            state = .attributeName
+                            break scanning
+                        }
+                        // The byte that ends the name is read by the next turn of this loop.
+                        finishAttributeName()
+                    }
+                }
                 state = .inTag
+                break scanning
+
+            case .attributeValue, .endTag:
+                // Up to the closing quote or `>`; a value may span lines.
+                let end = state == .endTag ? Self.greaterThan : quote
+                index = Self.firstIndex(of: end, orNewlineIn: bytes, from: index, to: count)
+                while index < count && byte(index) == Self.newline {
+                    line += 1
+                    column = 0
+                    columnIndex = index + 1
+                    index = Self.firstIndex(of: end, orNewlineIn: bytes, from: index + 1, to: count)
+                }
+                guard index < count else { break scanning }
+                state = state == .endTag ? .content : .inTag
+                index += 1
+
+            case .bang, .commentOpen, .comment, .cdataOpen, .cdata, .processingInstruction:
+                // One character at a time.
+                let b = byte(index)
+                index += 1
+                if b == Self.newline {
+                    line += 1
+                    column = 0
+                    columnIndex = index
+                } else if isContinuation(b) {
+                    continue scanning
+                }
+                if !step(b, state: &state) {
+                    self.state = state
+                    self.line = line
+                    self.column = column
+                    return true
+                }
             }
-        case .inTag:
-            if unit == ascii(">") {
-                finishTag()
-            } else if unit == ascii("\"") || unit == ascii("'") {
-                quote = unit
-                state = .attributeValue
-            } else if !isSpace(unit) && unit != ascii("/") && unit != ascii("=") {
-                attributeStart = here
-                attributeNameLength = 0
-                attributeNameIsNamespace = true
-                state = .attributeName
-                appendToAttributeName(unit)
-            }
-        case .attributeName:
-            if isSpace(unit) || unit == ascii("=") || unit == ascii("/") || unit == ascii(">") {
-                finishAttributeName()
-                if unit == ascii(">") { finishTag() } else { state = .inTag }
-            } else {
-                appendToAttributeName(unit)
-            }
-        case .attributeValue:
-            if unit == quote { state = .inTag }
-        case .endTag:
-            if unit == ascii(">") { state = .content }
+        }
+
+        if pendingMarkup >= 0 {  // the chunk ends just after a `<`, whose bytes are not kept
+            column += Self.characters(bytes, from: columnIndex, to: pendingMarkup, everyByteIsACharacter)
+            columnIndex = pendingMarkup
+            markupStart = SourcePosition(line: line, column: column + 1)
+        }
+        self.state = state
+        self.line = line
+        self.column = column + Self.characters(bytes, from: columnIndex, to: max(columnIndex, index), everyByteIsACharacter)
+        return false
+    }
+
+    /// Reads an attribute name from `index` to the byte that ends it (a space, `=`, `/` or `>`),
+    /// noting whether it declares a namespace. Returns that byte's index, or `end`.
+    @inline(__always)
+    private mutating func readAttributeName(_ bytes: UnsafeRawPointer, from start: Int, to end: Int, _ everyByteIsACharacter: Bool) -> Int {
+        var length = attributeNameLength
+        var isNamespace = attributeNameIsNamespace
+        var index = start
+        while index < end {
+            let b = bytes.load(fromByteOffset: index, as: UInt8.self)
+            if b == Self.equals || b == Self.greaterThan || b == Self.slash || Self.isSpace(b) { break }
+            index += 1
+            // Once the name is known not to be `xmlns…`, its length no longer matters.
+            guard isNamespace else { continue }
+            if b >= 0x80 && !everyByteIsACharacter && b & 0xC0 == 0x80 { continue }  // not a character
+            if length < 6 { isNamespace = b == Self.namespacePrefix(length) }
+            length += 1
+        }
+        attributeNameLength = length
+        attributeNameIsNamespace = isNamespace
+        return index
+    }
+
+    /// The rare states, one character at a time. Returns `false` at a DOCTYPE.
+    private mutating func step(_ b: UInt8, state: inout State) -> Bool {
+        switch state {
         case .bang:
-            switch unit {
-            case ascii("-"): state = .commentOpen
-            case ascii("["): state = .cdataOpen; runLength = 0
-            case ascii("D"): doctypePosition = markupStart
+            switch b {
+            case UInt8(ascii: "-"): state = .commentOpen
+            case UInt8(ascii: "["): state = .cdataOpen; runLength = 0
+            case UInt8(ascii: "D"):
+                doctypePosition = markupStart
+                return false
             default: state = .content  // malformed: libxml2 reports it
             }
         case .commentOpen:
-            state = unit == ascii("-") ? .comment : .content
+            state = b == UInt8(ascii: "-") ? .comment : .content
             runLength = 0
         case .comment:
-            if unit == ascii("-") {
+            if b == UInt8(ascii: "-") {
                 runLength += 1
             } else {
-                if unit == ascii(">") && runLength >= 2 { state = .content }
+                if b == Self.greaterThan && runLength >= 2 { state = .content }
                 runLength = 0
             }
         case .cdataOpen:
             // "<![" has been read; "CDATA[" must follow.
-            let expected: [UInt16] = [0x43, 0x44, 0x41, 0x54, 0x41, 0x5B]
-            if unit == expected[runLength] {
+            let expected: StaticString = "CDATA["
+            if b == expected.utf8Start[runLength] {
                 runLength += 1
-                if runLength == expected.count { state = .cdata; runLength = 0 }
+                if runLength == expected.utf8CodeUnitCount { state = .cdata; runLength = 0 }
             } else {
                 state = .content
             }
         case .cdata:
-            if unit == ascii("]") {
+            if b == UInt8(ascii: "]") {
                 runLength += 1
             } else {
-                if unit == ascii(">") && runLength >= 2 { state = .content }
+                if b == Self.greaterThan && runLength >= 2 { state = .content }
                 runLength = 0
             }
         case .processingInstruction:
-            if unit == ascii(">") && runLength == 1 { state = .content }
-            runLength = unit == ascii("?") ? 1 : 0
+            if b == Self.greaterThan && runLength == 1 { state = .content }
+            runLength = b == UInt8(ascii: "?") ? 1 : 0
+        default:
+            break
         }
+        return true
     }
 
-    /// Every non-ASCII character reaches the state machine as this one code: it is never markup,
-    /// but it can start a name (`<b 👍="x">` is well-formed).
-    private static let otherCharacter: UInt16 = 0x80
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    private mutating func appendToAttributeName(_ unit: UInt16) {
-        let namespacePrefix: [UInt16] = [0x78, 0x6D, 0x6C, 0x6E, 0x73]  // "xmlns"
-        if attributeNameLength < namespacePrefix.count {
-            attributeNameIsNamespace = attributeNameIsNamespace
-                && unit == namespacePrefix[attributeNameLength]
-        } else if attributeNameLength == namespacePrefix.count {
-            attributeNameIsNamespace = attributeNameIsNamespace && unit == ascii(":")
+    /// The index of the first byte of `bytes[start..<end]` that is `target` or a line feed, or
+    /// `end`. Eight bytes at a time: in `word ^ pattern` a matching byte is zero, and the lowest
+    /// byte flagged by `(x - 0x01…) & ~x & 0x80…` is exactly the first zero byte (a borrow only
+    /// flags bytes above a true zero).
+    @inline(__always)
+    private static func firstIndex(of target: UInt8, orNewlineIn bytes: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
+        var index = start
+        let targets = ones &* UInt64(target)
+        let newlines = ones &* UInt64(newline)
+        while index &+ 8 <= end {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let x = word ^ targets
+            let y = word ^ newlines
+            let found = ((x &- ones) & ~x | (y &- ones) & ~y) & highBits
+            if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
+            index &+= 8
         }
-        attributeNameLength += 1
+        while index < end {
+            let b = bytes.load(fromByteOffset: index, as: UInt8.self)
+            if b == target || b == newline { return index }
+            index &+= 1
+        }
+        return end
+    }
+
+    /// The characters in `bytes[start..<end]`: every byte, or every byte that is not a UTF-8
+    /// continuation byte (10xxxxxx), counted eight bytes at a time. `end` is the index of a byte
+    /// already scanned in the same buffer, so the eight bytes before it can always be read
+    /// when `end >= 8`: the last partial word is read that way, its earlier bytes masked off.
+    @inline(__always)
+    private static func characters(_ bytes: UnsafeRawPointer, from start: Int, to end: Int, _ everyByteIsACharacter: Bool) -> Int {
+        if everyByteIsACharacter || start >= end { return end - start }
+        var continuationBytes = 0
+        var index = start
+        while index &+ 8 <= end {
+            continuationBytes &+= continuationBytesIn(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index &+= 8
+        }
+        let rest = end &- index
+        if rest > 0 {
+            if end >= 8 {
+                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self))
+                continuationBytes &+= continuationBytesIn((word &>> (64 &- 8 &* rest)).littleEndian)
+            } else {
+                while index < end {
+                    continuationBytes &+= bytes.load(fromByteOffset: index, as: UInt8.self) & 0xC0 == 0x80 ? 1 : 0
+                    index &+= 1
+                }
+            }
+        }
+        return end &- start &- continuationBytes
+    }
+
+    /// How many of the eight bytes of `word` are UTF-8 continuation bytes (bit 7 set, bit 6
+    /// clear): a 1 in each such byte's low bit, then all bytes summed by one multiplication.
+    @inline(__always)
+    private static func continuationBytesIn(_ word: UInt64) -> Int {
+        guard word & highBits != 0 else { return 0 }
+        let flags = (word & ~(word &<< 1) & highBits) &>> 7
+        return Int(truncatingIfNeeded: (flags &* ones) &>> 56)
+    }
+
+    /// `xmlns` or a name starting with `xmlns:` declares a namespace: the byte at `index` (< 6).
+    @inline(__always)
+    private static func namespacePrefix(_ index: Int) -> UInt8 {
+        let prefix: StaticString = "xmlns:"
+        return prefix.utf8Start[index]
     }
 
     /// Namespace declarations are not attributes to libxml2's tree, so they are not queued.
+    @inline(__always)
     private mutating func finishAttributeName() {
         let isNamespace = attributeNameIsNamespace && attributeNameLength >= 5
         if !isNamespace, currentTag != nil {
@@ -233,15 +504,14 @@ struct MarkupScanner {
         }
     }
 
+    @inline(__always)
     private mutating func finishTag() {
         if let tag = currentTag { tags.append(tag) }
         currentTag = nil
-        state = .content
     }
 
-    private func isSpace(_ unit: UInt16) -> Bool {
-        unit == 0x20 || unit == 0x0A || unit == 0x09 || unit == 0x0D
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
-
-    private func ascii(_ character: Unicode.Scalar) -> UInt16 { UInt16(character.value) }
 }

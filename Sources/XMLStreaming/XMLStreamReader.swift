@@ -20,8 +20,13 @@ public final class XMLStreamReader {
     private var reader: xmlTextReaderPtr?
     private var finished = false
     private var kindCache = XMLNodeKind.other
+    /// Set on a text node until `kind` is asked for: whether it is white space costs libxml2 a
+    /// look at its text and its ancestors, and most callers only want to know it is no element.
+    private var textKindPending = false
     private var elementPosition: SourcePosition?
-    private var attributePositions: [SourcePosition] = []
+    /// The current element's attribute positions, taken from the scanner when first asked for.
+    @exclusivity(unchecked) private var attributePositions: [SourcePosition] = []
+    private var attributePositionsTaken = false
 
     /// Options that keep the parse safe: no network, line numbers past 65535.
     /// Never NOENT, DTDLOAD, DTDVALID, XINCLUDE or HUGE: libxml2's limits on depth and text
@@ -69,10 +74,22 @@ public final class XMLStreamReader {
             finish(status: status)
             return false
         }
+        if let node = xmlTextReaderCurrentNode(reader), node.pointee.type == XML_TEXT_NODE {
+            kindCache = .text  // or .whitespace: see `kind`
+            textKindPending = true
+            return true
+        }
+        textKindPending = false
+        return classifyNode(reader)
+    }
+
+    /// Sets `kindCache` from libxml2's node type; `false` for a DOCTYPE.
+    private func classifyNode(_ reader: xmlTextReaderPtr) -> Bool {
         switch xmlTextReaderNodeType(reader) {
         case Int32(XML_READER_TYPE_ELEMENT.rawValue):
             kindCache = .element
-            elementPosition = source.scanner.takeTag(attributePositions: &attributePositions)
+            elementPosition = source.scanner.takeTag()
+            attributePositionsTaken = false
         case Int32(XML_READER_TYPE_END_ELEMENT.rawValue): kindCache = .endElement
         case Int32(XML_READER_TYPE_TEXT.rawValue): kindCache = .text
         case Int32(XML_READER_TYPE_CDATA.rawValue): kindCache = .cdata
@@ -94,10 +111,14 @@ public final class XMLStreamReader {
     public func readElement() -> XMLElement {
         var element = XMLElement(
             name: name, position: position ?? .start, attributes: readAttributes())
-        guard kind == .element, !isEmptyElement else { return element }
+        guard kindCache == .element, !isEmptyElement else { return element }
         let elementDepth = depth
         while read() {
-            switch kind {
+            if textKindPending {  // text or white space: both kept as they are
+                element.text += text
+                continue
+            }
+            switch kindCache {
             case .element:
                 element.children.append(readElement())
             case .text, .cdata, .whitespace:
@@ -114,7 +135,24 @@ public final class XMLStreamReader {
     // MARK: - The current node
 
     /// The kind of node the cursor stands on.
-    public var kind: XMLNodeKind { kindCache }
+    public var kind: XMLNodeKind {
+        if textKindPending, let reader {
+            textKindPending = false
+            switch xmlTextReaderNodeType(reader) {
+            case Int32(XML_READER_TYPE_WHITESPACE.rawValue), Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
+                kindCache = .whitespace
+            default:
+                kindCache = .text
+            }
+        }
+        return kindCache
+    }
+
+    /// Whether the cursor stands on a start tag: `kind == .element`, more cheaply.
+    public var isElement: Bool { kindCache == .element }
+
+    /// Whether the cursor stands on an end tag: `kind == .endElement`, more cheaply.
+    public var isEndElement: Bool { kindCache == .endElement }
 
     /// The nesting depth of the current node: 0 for the root element.
     public var depth: Int {
@@ -137,7 +175,49 @@ public final class XMLStreamReader {
     /// Whether the current node's qualified name is `expected`, compared as bytes.
     public func nameEquals(_ expected: StaticString) -> Bool {
         guard let reader, let bytes = xmlTextReaderConstName(reader) else { return false }
-        return expected.withUTF8Buffer { expectedBytes in
+        return Self.equals(bytes, expected)
+    }
+
+    /// The value of the current element's attribute `name`, or `nil` when it has none.
+    public func attribute(_ name: StaticString) -> String? {
+        guard kindCache == .element, let reader else { return nil }
+        let value = name.withUTF8Buffer { bytes in
+            bytes.withMemoryRebound(to: xmlChar.self) { xmlTextReaderGetAttribute(reader, $0.baseAddress) }
+        }
+        guard let value else { return nil }
+        defer { cxml_free(value) }
+        return String(cString: value)
+    }
+
+    /// The value of the current element's attribute `name` when it is one of `candidates`, which
+    /// is returned; `nil` otherwise. Compared as UTF-8 bytes and nothing copied when the value is
+    /// one text node (the common case): for candidates in ASCII the same as
+    /// `attribute(name).flatMap { candidates.contains($0) ? $0 : nil }`.
+    public func attribute(_ name: StaticString, oneOf candidates: Set<String>) -> String? {
+        guard kindCache == .element, let reader, let node = xmlTextReaderCurrentNode(reader) else { return nil }
+        // The attribute without a namespace, as xmlTextReaderGetAttribute finds it (no DTD here).
+        var property = node.pointee.properties
+        while let attribute = property {
+            if attribute.pointee.ns == nil, let attributeName = attribute.pointee.name, Self.equals(attributeName, name) {
+                break
+            }
+            property = attribute.pointee.next
+        }
+        guard let attribute = property else { return nil }
+        if let child = attribute.pointee.children, child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE,
+            let content = child.pointee.content
+        {
+            let bytes = UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content)))
+            return candidates.first { candidate in
+                candidate.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? candidate.utf8.elementsEqual(bytes)
+            }
+        }
+        return self.attribute(name).flatMap { candidates.contains($0) ? $0 : nil }
+    }
+
+    /// Whether the NUL-terminated `bytes` spell `expected`.
+    private static func equals(_ bytes: UnsafePointer<xmlChar>, _ expected: StaticString) -> Bool {
+        expected.withUTF8Buffer { expectedBytes in
             var index = 0
             while index < expectedBytes.count {
                 if bytes[index] != expectedBytes[index] { return false }
@@ -145,17 +225,6 @@ public final class XMLStreamReader {
             }
             return bytes[index] == 0
         }
-    }
-
-    /// The value of the current element's attribute `name`, or `nil` when it has none.
-    public func attribute(_ name: StaticString) -> String? {
-        guard kind == .element, let reader else { return nil }
-        let value = name.withUTF8Buffer { bytes in
-            bytes.withMemoryRebound(to: xmlChar.self) { xmlTextReaderGetAttribute(reader, $0.baseAddress) }
-        }
-        guard let value else { return nil }
-        defer { cxml_free(value) }
-        return String(cString: value)
     }
 
     /// The text of the current text, CDATA or whitespace node.
@@ -166,13 +235,18 @@ public final class XMLStreamReader {
 
     /// Where the current element's start tag begins; `nil` for other nodes.
     public var position: SourcePosition? {
-        kind == .element ? elementPosition : nil
+        kindCache == .element ? elementPosition : nil
     }
 
     /// The attributes of the current element, in document order, namespace declarations left out.
     public func readAttributes() -> [XMLAttribute] {
-        guard kind == .element, let reader, let node = xmlTextReaderCurrentNode(reader) else { return [] }
+        guard kindCache == .element, let reader, let node = xmlTextReaderCurrentNode(reader) else { return [] }
+        if !attributePositionsTaken {
+            source.scanner.takeAttributePositions(into: &attributePositions)
+            attributePositionsTaken = true
+        }
         var result: [XMLAttribute] = []
+        result.reserveCapacity(attributePositions.count)
         var property = node.pointee.properties
         var index = 0
         while let attribute = property {
@@ -181,7 +255,12 @@ public final class XMLStreamReader {
                 name = String(cString: prefix) + ":" + name
             }
             var value = ""
-            if let content = xmlNodeListGetString(node.pointee.doc, attribute.pointee.children, 1) {
+            if let child = attribute.pointee.children, child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE,
+                let content = child.pointee.content
+            {
+                // What xmlNodeListGetString returns for a value that is one text node, uncopied.
+                value = String(cString: content)
+            } else if let content = xmlNodeListGetString(node.pointee.doc, attribute.pointee.children, 1) {
                 value = String(cString: content)
                 cxml_free(content)
             }

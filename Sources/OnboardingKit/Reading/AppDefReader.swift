@@ -22,7 +22,7 @@ enum AppDefReader {
     private static func read(_ reader: XMLStreamReader, file: String) -> AppDefSyntax {
         var syntax = AppDefSyntax(file: file)
         while reader.read() {
-            guard reader.kind == .element else { continue }
+            guard reader.isElement else { continue }
             if syntax.root == nil {
                 syntax.root = (reader.name, reader.position ?? .start)
             }
@@ -64,10 +64,10 @@ enum AppDefReader {
         guard !reader.isEmptyElement else { return }
         let depth = reader.depth
         while reader.read() {
-            if reader.kind == .endElement && reader.depth == depth { return }
-            guard reader.kind == .element, reader.depth == depth + 1,
+            if reader.isEndElement && reader.depth == depth { return }
+            guard reader.isElement, reader.depth == depth + 1,
                 reader.nameEquals("tm") || reader.nameEquals("translation-mapping"),
-                let id = reader.attribute("id"), ButtonLabels.mappingIDs.contains(id), syntax.buttonMappings[id] == nil
+                let id = reader.attribute("id", oneOf: ButtonLabels.mappingIDs), syntax.buttonMappings[id] == nil
             else { continue }
             syntax.buttonMappings[id] = reader.readElement()
         }

@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Prints the benchmark table and one MET / NOT MET line per target, from what run.sh left in
+its output folder (hyperfine's JSON exports, /usr/bin/time's peak memory, the rebuild check and
+the carousel size). Standard library only.
+
+    python3 Tests/Benchmarks/report.py build/bench
+"""
+
+import json
+import os
+import sys
+
+OUT = sys.argv[1] if len(sys.argv) > 1 else "build/bench"
+MIB = 1024 * 1024
+rows = []      # (group, what, median, ratio text, extra)
+verdicts = []  # (met or None, text)
+
+
+def load(name):
+    path = os.path.join(OUT, name)
+    try:
+        with open(path) as handle:
+            return {r["command"]: r for r in json.load(handle)["results"]}
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def read(name):
+    try:
+        with open(os.path.join(OUT, name)) as handle:
+            return handle.read().strip()
+    except OSError:
+        return None
+
+
+def peak_kib(name):
+    """/usr/bin/time -f '%M %e %x' output: peak RSS in KiB, seconds, exit status."""
+    text = read(name)
+    if not text:
+        return None
+    fields = text.splitlines()[-1].split()
+    try:
+        return int(fields[0])
+    except (ValueError, IndexError):
+        return None
+
+
+def seconds(value):
+    if value is None:
+        return "n/a"
+    return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.3f} s"
+
+
+def mib(kib):
+    return "n/a" if kib is None else f"{kib / 1024:.1f} MiB"
+
+
+def median(results, name):
+    return results[name]["median"] if results and name in results else None
+
+
+def cpu(results, name):
+    """Mean user + system time: less thrown about than wall time when other work shares the cores."""
+    if not results or name not in results:
+        return None
+    r = results[name]
+    return (r.get("user") or 0) + (r.get("system") or 0)
+
+
+def stddev(results, name):
+    return results[name].get("stddev") if results and name in results else None
+
+
+def verdict(ok, text):
+    verdicts.append((ok, text))
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def fmt_ratio(value):
+    return "n/a" if value is None else f"{value:.2f}x"
+
+
+# --- lint of the 40 MB document against the references ---
+lint = load("lint-40mb.json")
+memory_names = {
+    "sab-onboarding lint": "mem-lint-40mb.txt",
+    "xmllint --stream --noout": "mem-xmllint-stream-40mb.txt",
+    "xmllint --noout": "mem-xmllint-tree-40mb.txt",
+    "lxml iterparse": "mem-iterparse-40mb.txt",
+}
+lint_median = median(lint, "sab-onboarding lint")
+stream_median = median(lint, "xmllint --stream --noout")
+tree_median = median(lint, "xmllint --noout")
+stream_cpu = cpu(lint, "xmllint --stream --noout")
+for name in ["sab-onboarding lint", "xmllint --stream --noout", "xmllint --noout", "lxml iterparse"]:
+    m = median(lint, name)
+    sd = stddev(lint, name)
+    c = cpu(lint, name)
+    rows.append((
+        "40 MB document", name, seconds(m) + ("" if sd is None else f" ± {seconds(sd)}"),
+        fmt_ratio(ratio(m, stream_median)) + " of stream",
+        mib(peak_kib(memory_names[name])) + f"; cpu {seconds(c)} = {fmt_ratio(ratio(c, stream_cpu))}",
+    ))
+for name, label in [("mem-lint-400mb.txt", "sab-onboarding lint"), ("mem-xmllint-stream-400mb.txt", "xmllint --stream --noout")]:
+    text = read(name)
+    wall = None
+    if text:
+        try:
+            wall = float(text.splitlines()[-1].split()[1])
+        except (ValueError, IndexError):
+            pass
+    rows.append(("400 MB document (1 run)", label, seconds(wall), "", mib(peak_kib(name))))
+
+r = ratio(lint_median, stream_median)
+verdict(
+    r is not None and r <= 1.3,
+    f"lint 40 MB <= 1.3x xmllint --stream: {seconds(lint_median)} vs {seconds(stream_median)} = {fmt_ratio(r)}"
+    f" (cpu time: {fmt_ratio(ratio(cpu(lint, 'sab-onboarding lint'), stream_cpu))})",
+)
+verdict(
+    lint_median is not None and tree_median is not None and lint_median < tree_median,
+    f"lint 40 MB faster than xmllint --noout (tree): {seconds(lint_median)} vs {seconds(tree_median)} = {fmt_ratio(ratio(lint_median, tree_median))}",
+)
+peak40 = peak_kib("mem-lint-40mb.txt")
+peak400 = peak_kib("mem-lint-400mb.txt")
+verdict(peak40 is not None and peak40 <= 48 * 1024, f"lint 40 MB peak memory <= 48 MiB: {mib(peak40)}")
+# Flat: the 400 MB document may not need more than the 40 MB one (0.5 MiB allowed for RSS noise).
+verdict(
+    peak40 is not None and peak400 is not None and peak400 <= peak40 + 512,
+    f"lint memory flat (400 MB <= 40 MB peak, 0.5 MiB noise allowed): {mib(peak400)} vs {mib(peak40)}",
+)
+
+# --- the samples: build and rebuild against lint ---
+samples = (read("samples.txt") or "").split()
+for sample in samples:
+    results = load(f"build-{sample}.json")
+    lm = median(results, f"lint {sample}")
+    bm = median(results, f"build {sample}")
+    rows.append((f"sample {sample}", "lint (build run)", seconds(lm), "1.00x of lint", ""))
+    rows.append((f"sample {sample}", "build (fresh folder)", seconds(bm), fmt_ratio(ratio(bm, lm)) + " of lint", ""))
+    verdict(
+        bm is not None and lm and bm / lm <= 3,
+        f"build {sample} <= 3x lint: {seconds(bm)} vs {seconds(lm)} = {fmt_ratio(ratio(bm, lm))}",
+    )
+    results = load(f"rebuild-{sample}.json")
+    lm2 = median(results, f"lint {sample}")
+    rm = median(results, f"rebuild {sample}")
+    unchanged = read(f"rebuild-{sample}.check")
+    rows.append((f"sample {sample}", "lint (rebuild run)", seconds(lm2), "1.00x of lint", ""))
+    rows.append((
+        f"sample {sample}", "rebuild (same folder)", seconds(rm), fmt_ratio(ratio(rm, lm2)) + " of lint",
+        "no file written" if unchanged == "unchanged" else f"files written: {unchanged}",
+    ))
+    verdict(
+        rm is not None and lm2 and rm / lm2 <= 1.2,
+        f"rebuild {sample} <= 1.2x lint: {seconds(rm)} vs {seconds(lm2)} = {fmt_ratio(ratio(rm, lm2))}",
+    )
+    verdict(
+        unchanged == "unchanged",
+        f"rebuild {sample} writes no file (modification times unchanged): "
+        + ("yes" if unchanged == "unchanged" else f"no ({unchanged})"),
+    )
+
+# --- startup ---
+startup = load("startup.json")
+vm = median(startup, "sab-onboarding --version")
+xm = median(startup, "xmllint --version")
+rows.append(("startup", "sab-onboarding --version", seconds(vm), fmt_ratio(ratio(vm, xm)) + " of xmllint", ""))
+rows.append(("startup", "xmllint --version", seconds(xm), "1.00x", ""))
+verdict(vm is not None and xm and vm / xm <= 2, f"--version <= 2x xmllint --version: {seconds(vm)} vs {seconds(xm)} = {fmt_ratio(ratio(vm, xm))}")
+
+# --- the carousel ---
+sizes = {}
+for line in (read("carousel-size.txt") or "").splitlines():
+    key, _, value = line.partition(" ")
+    if value.isdigit():
+        sizes[key] = int(value)
+total = sizes.get("total")
+for key in ["index.html", "onboarding.css", "onboarding.js", "total", "concatenated"]:
+    if key in sizes:
+        rows.append(("carousel (builders, gzip -9)", key, f"{sizes[key]} B", "", ""))
+verdict(
+    total is not None and total <= 8192,
+    f"carousel HTML+CSS+JS of builders <= 8 KiB gzipped (each file gzip -9, summed): "
+    + (f"{total} B" if total is not None else "n/a")
+    + (f" (one concatenated stream: {sizes['concatenated']} B)" if "concatenated" in sizes else ""),
+)
+
+# --- print ---
+header = ("group", "command", "median (wall)", "ratio (wall)", "peak memory / note")
+widths = [max(len(str(row[i])) for row in rows + [header]) for i in range(5)]
+line = "  ".join("{:<%d}" % w for w in widths)
+print(line.format(*header))
+print(line.format(*("-" * w for w in widths)))
+for row in rows:
+    print(line.format(*row))
+print()
+for ok, text in verdicts:
+    print(("MET      " if ok else "NOT MET  ") + text)
+met = sum(1 for ok, _ in verdicts if ok)
+print(f"\n{met} of {len(verdicts)} targets met")

@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# The performance benchmarks of sab-onboarding: see Tests/Benchmarks/README.md.
+#   bash Tests/Benchmarks/run.sh          (from anywhere; works in the package root)
+#   BENCH_RUNS=30 bash Tests/Benchmarks/run.sh   more timing runs for the 40 MB document
+# Installs what is missing (hyperfine, libxml2-utils, time from apt; lxml from PyPI) and
+# nothing else. Prints a table and one MET / NOT MET line per target; exits 0 either way,
+# unless the tool cannot even be built. Results stay in build/bench/.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+export PATH="$PATH:/opt/swift/usr/bin"
+export LC_ALL=C
+bench=build/bench
+binary=.build/release/sab-onboarding
+runs="${BENCH_RUNS:-15}"           # timing runs of each command on the 40 MB document
+small_runs="${BENCH_SMALL_RUNS:-40}" # timing runs of each command on the samples and --version
+rounds="${BENCH_ROUNDS:-3}"          # the runs are split into this many rounds of all commands
+mkdir -p "$bench"
+
+# --- what the benchmarks need ---
+missing=()
+command -v hyperfine >/dev/null || missing+=(hyperfine)
+command -v xmllint >/dev/null || missing+=(libxml2-utils)
+[ -x /usr/bin/time ] || missing+=(time)
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "installing ${missing[*]} (apt)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if ! python3 -c 'import lxml.etree' 2>/dev/null; then
+  echo "installing lxml (pip)"
+  python3 -m pip install --quiet --disable-pip-version-check lxml 2>/dev/null \
+    || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages lxml
+fi
+
+# A step that fails is reported and the run goes on: benchmarks report, they do not fail CI.
+failures=()
+step() {
+  local label="$1"
+  shift
+  local status=0
+  "$@" || status=$?
+  if [ "$status" -ne 0 ]; then
+    echo "!! $label failed (exit $status)" >&2
+    failures+=("$label")
+  fi
+}
+
+# hyperfine's own table goes to a log; the summary at the end is what to read.
+hf() { hyperfine -N --style basic "$@" >>"$bench/hyperfine.log" 2>&1; }
+
+# timed NAME RUNS WARMUP HYPERFINE-ARGUMENTS...: RUNS runs of each command, in $rounds rounds
+# (each round runs every command in turn, after WARMUP warm-up runs), pooled into NAME.json.
+# Rounds spread a passing load over all the commands compared; hyperfine alone would run all
+# the runs of one command before the next.
+timed() {
+  local name="$1" total="$2" warmup="$3" round per files=()
+  shift 3
+  per=$(((total + rounds - 1) / rounds))
+  for round in $(seq 1 "$rounds"); do
+    hf --warmup "$warmup" --runs "$per" --export-json "$bench/$name.round$round.json" "$@" || return $?
+    files+=("$bench/$name.round$round.json")
+  done
+  python3 Tests/Benchmarks/merge_hyperfine.py "$bench/$name.json" "${files[@]}"
+  rm -f "${files[@]}"
+}
+
+# --- the release binary and the documents ---
+echo "== swift build -c release"
+if ! swift build -c release >"$bench/swift-build.log" 2>&1; then
+  tail -30 "$bench/swift-build.log"
+  echo "the release build failed: no benchmark ran" >&2
+  exit 1
+fi
+echo "== documents"
+python3 Tests/Benchmarks/make_documents.py "$bench" 40 400
+doc40="$bench/doc-40mb.xml"
+doc400="$bench/doc-400mb.xml"
+: >"$bench/hyperfine.log"
+
+# What lint says of the 40 MB document (its verdict, not the timing, is checked here).
+status=0
+"$binary" lint "$doc40" >"$bench/lint-40mb.out" 2>&1 || status=$?
+echo "lint of the 40 MB document: exit $status, $(tail -1 "$bench/lint-40mb.out")"
+
+# --- time: lint of the 40 MB document against xmllint and lxml, in one hyperfine run ---
+echo "== 40 MB document: $runs runs of each command in $rounds rounds (about a minute and a half)"
+step "hyperfine 40 MB" timed lint-40mb "$runs" 2 -i \
+  -n "sab-onboarding lint" "$binary lint $doc40" \
+  -n "xmllint --stream --noout" "xmllint --stream --noout $doc40" \
+  -n "xmllint --noout" "xmllint --noout $doc40" \
+  -n "lxml iterparse" "python3 Tests/Benchmarks/iterparse_screens.py $doc40"
+
+# --- peak memory (maximum resident set size), one run each ---
+echo "== peak memory"
+peak() { # peak FILE COMMAND...: "KiB seconds exit-status" into FILE
+  /usr/bin/time -f "%M %e %x" -o "$bench/$1" "${@:2}" >/dev/null 2>&1 || true
+}
+peak mem-lint-40mb.txt "$binary" lint "$doc40"
+peak mem-xmllint-stream-40mb.txt xmllint --stream --noout "$doc40"
+peak mem-xmllint-tree-40mb.txt xmllint --noout "$doc40"
+peak mem-iterparse-40mb.txt python3 Tests/Benchmarks/iterparse_screens.py "$doc40"
+echo "== 400 MB document: peak memory, one run"
+peak mem-lint-400mb.txt "$binary" lint "$doc400"
+peak mem-xmllint-stream-400mb.txt xmllint --stream --noout "$doc400"
+
+# --- the samples: build against lint, then a rebuild into the same folder ---
+echo "== samples: build and rebuild against lint"
+snapshot() { # every file of the folder with its modification time, in nanoseconds
+  find "$1" -type f -printf '%P %T@\n' | sort
+}
+names=()
+for appdef in Samples/*/*.appDef Samples/*/*.xml; do
+  [ -f "$appdef" ] || continue
+  name="$(basename "$(dirname "$appdef")")"
+  names+=("$name")
+  out="$bench/out-$name"
+  # build into a fresh folder each time: --prepare empties it
+  step "hyperfine build $name" timed "build-$name" "$small_runs" 2 \
+    --prepare "true" -n "lint $name" "$binary lint $appdef" \
+    --prepare "rm -rf $out" -n "build $name" "$binary build $appdef --out $out --quiet"
+  # the rebuild: build once, note every file's modification time, rebuild again and again
+  rm -rf "$out"
+  step "first build $name" "$binary" build "$appdef" --out "$out" --quiet 2>/dev/null
+  snapshot "$out" >"$bench/rebuild-$name.before"
+  step "hyperfine rebuild $name" timed "rebuild-$name" "$small_runs" 2 \
+    -n "lint $name" "$binary lint $appdef" \
+    -n "rebuild $name" "$binary build $appdef --out $out --quiet"
+  snapshot "$out" >"$bench/rebuild-$name.after"
+  if cmp -s "$bench/rebuild-$name.before" "$bench/rebuild-$name.after"; then
+    echo unchanged >"$bench/rebuild-$name.check"
+  else
+    changed=$(diff "$bench/rebuild-$name.before" "$bench/rebuild-$name.after" | grep -c '^>' || true)
+    echo "$changed of $(wc -l <"$bench/rebuild-$name.after") files have a new modification time" >"$bench/rebuild-$name.check"
+  fi
+done
+echo "${names[*]}" >"$bench/samples.txt"
+
+# --- startup ---
+echo "== startup"
+step "hyperfine startup" timed startup "$small_runs" 3 \
+  -n "sab-onboarding --version" "$binary --version" \
+  -n "xmllint --version" "xmllint --version"
+
+# --- the carousel of the four-screen sample, gzipped ---
+carousel="$bench/out-builders"
+rm -rf "$carousel"
+step "build builders" "$binary" build Samples/builders/builders.appDef --out "$carousel" --quiet 2>/dev/null
+{
+  total=0
+  for file in index.html onboarding.css onboarding.js; do
+    if [ -f "$carousel/$file" ]; then
+      size=$(gzip -9 -c "$carousel/$file" | wc -c)
+      total=$((total + size))
+      echo "$file $size"
+    fi
+  done
+  echo "total $total"
+  echo "concatenated $(cat "$carousel"/index.html "$carousel"/onboarding.css "$carousel"/onboarding.js 2>/dev/null | gzip -9 -c | wc -c)"
+} >"$bench/carousel-size.txt"
+
+# --- the report ---
+echo
+echo "== machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(free -m | awk '/^Mem:/ {print $2}') MiB memory"
+echo "== hyperfine $(hyperfine --version | awk '{print $2}'), $(xmllint --version 2>&1 | head -1), lxml $(python3 -c 'import lxml; print(lxml.__version__)'), $(swift --version 2>&1 | head -1)"
+echo
+python3 Tests/Benchmarks/report.py "$bench" | tee "$bench/report.txt"
+if [ "${#failures[@]}" -gt 0 ]; then
+  echo
+  echo "steps that failed (their figures read n/a): ${failures[*]}"
+  echo "hyperfine's log: $bench/hyperfine.log"
+fi
+exit 0
