@@ -17,7 +17,7 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 RELEASE := .build/release/sab-onboarding
 MANUAL := .build/plugins/GenerateManual/outputs/sab-onboarding/sab-onboarding.1
 
-.PHONY: all build release test demo deps check-warnings install uninstall fuzz clean
+.PHONY: all build release test demo deps check-warnings install uninstall fuzz bench clean
 
 all: build
 
@@ -72,6 +72,10 @@ install: release
 uninstall:
 	rm -f "$(BINDIR)/sab-onboarding" "$(MANDIR)/sab-onboarding.1" "$(BASHDIR)/sab-onboarding" \
 		"$(ZSHDIR)/_sab-onboarding" "$(FISHDIR)/sab-onboarding.fish"
+
+## bench: lint, build, rebuild, start-up and memory, side by side with xmllint and lxml (see BENCHMARKS.md).
+bench: deps
+	bash Tests/Benchmarks/run.sh
 
 ## fuzz: libFuzzer over lint and build for FUZZ_SECONDS (default 60), seeded from samples and fixtures.
 fuzz: deps

@@ -26,7 +26,12 @@ enum ImagePath {
 
 extension String {
     /// The string without white space (and newlines) at either end.
+    /// Found by index from each end: reversing a string walks it through generic code a
+    /// character at a time, which profiling showed as the lint's largest cost.
     var trimmingWhitespace: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+            return ""
+        }
+        return String(self[first...last])
     }
 }

@@ -40,21 +40,23 @@ enum AppDefReader {
     /// The top-level sections the carousel takes its words, languages, fonts and colours from.
     /// All are small except the translation mappings, of which only the buttons' are kept.
     private static func readSection(_ reader: XMLStreamReader, into syntax: inout AppDefSyntax) {
-        if reader.nameEquals("package") {
+        // The first of each section counts, as with duplicates inside screens; a repeated
+        // section is streamed past without building values.
+        if reader.nameEquals("package"), syntax.packageName == nil {
             syntax.packageName = reader.readElement().trimmedText
         } else if reader.nameEquals("app-name"), syntax.appName == nil {
             syntax.appName = reader.readElement().trimmedText
-        } else if reader.nameEquals("translation-mappings") {
+        } else if reader.nameEquals("translation-mappings"), syntax.translationMappingsPosition == nil {
             syntax.translationMappingsPosition = reader.position
             syntax.defaultLanguage = reader.attribute("default-lang")
             readButtonMappings(reader, into: &syntax)
-        } else if reader.nameEquals("interface-languages") {
+        } else if reader.nameEquals("interface-languages"), syntax.interfaceLanguages == nil {
             syntax.interfaceLanguages = reader.readElement()
-        } else if reader.nameEquals("fonts") {
+        } else if reader.nameEquals("fonts"), syntax.fonts == nil {
             syntax.fonts = reader.readElement()
-        } else if reader.nameEquals("color-themes") {
+        } else if reader.nameEquals("color-themes"), syntax.colorThemes == nil {
             syntax.colorThemes = reader.readElement()
-        } else if reader.nameEquals("colors"), reader.attribute("type") == "main" {
+        } else if reader.nameEquals("colors"), syntax.mainColors == nil, reader.attribute("type") == "main" {
             syntax.mainColors = reader.readElement()
         }
     }

@@ -43,9 +43,7 @@ extension XMLElement {
     }
 
     /// The text without the white space around it.
-    var trimmedText: String {
-        String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-    }
+    var trimmedText: String { text.trimmingWhitespace }
 
     /// Every element of the tree, this one first, depth first.
     var descendantsAndSelf: [XMLElement] {

@@ -47,7 +47,7 @@ struct LowContrastRule: Rule {
     /// One finding per screen and theme, naming every colour that falls short there.
     func check(_ context: LintContext) -> [Finding] {
         let resolver = ScreenColorResolver(palette: ColorPalette(context.syntax.mainColors))
-        return zip(context.screens, context.screens.map(ScreenModelBuilder.screen(from:))).flatMap { syntax, screen in
+        return zip(context.screens, context.models).flatMap { syntax, screen in
             ColorTheme.allCases.compactMap { theme -> Finding? in
                 let problems = resolver.colors(of: screen, theme: theme).problems
                 guard let first = problems.first else { return nil }

@@ -20,16 +20,17 @@ struct Finding {
 struct LintContext {
     let syntax: AppDefSyntax
     let screens: [ScreenSyntax]
+    /// What each screen means, as the build sees it; built once for all rules.
+    let models: [OnboardingScreen]
+    /// Every language the screens have text or images in, as the build sees them.
+    let screenLanguages: [String]
     let images: ImageFolder
 
     init(syntax: AppDefSyntax, images: ImageFolder) {
         self.syntax = syntax
         self.screens = syntax.screens.enumerated().map { ScreenSyntax(number: $0.offset + 1, element: $0.element) }
+        self.models = screens.map(ScreenModelBuilder.screen(from:))
+        self.screenLanguages = OnboardingProject.languages(of: models)
         self.images = images
-    }
-
-    /// Every language the screens have text or images in, as the build sees them.
-    var screenLanguages: [String] {
-        OnboardingProject.languages(of: screens.map(ScreenModelBuilder.screen(from:)))
     }
 }
