@@ -11,7 +11,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // libxml2 as a system library; only XMLStreaming imports it.
@@ -42,8 +41,6 @@ let package = Package(
             dependencies: [
                 "OnboardingKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // The HTTP server of `preview`.
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         .executableTarget(name: "sab-onboarding", dependencies: ["SabOnboardingCLI"]),
