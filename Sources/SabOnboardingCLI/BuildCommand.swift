@@ -17,14 +17,7 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .customLong("out"), help: "The output folder.")
     var outputDirectory = BuildOptions.defaultOutputDirectory
 
-    @Option(help: "The folder holding the onboarding images (default: images/onboarding beside the appDef).")
-    var images: String?
-
-    @Option(help: "A folder of templates replacing the built-in ones of the same name.")
-    var templates: String?
-
-    @Option(help: "Where Skip and Start lead, relative to the carousel page.")
-    var startURL = BuildOptions.defaultStartURL
+    @OptionGroup var inputs: InputOptions
 
     @Flag(help: "Print nothing but problems.")
     var quiet = false
@@ -32,12 +25,8 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Write into a non-empty output folder that sab-onboarding did not create; its files are kept.")
     var force = false
 
-    @OptionGroup var rules: RuleOptions
-
     func run() throws {
-        let options = BuildOptions(
-            outputDirectory: outputDirectory, imagesDirectory: images, templatesDirectory: templates, startURL: startURL,
-            rules: try rules.selection(), force: force)
+        let options = try inputs.buildOptions(outputDirectory: outputDirectory, force: force)
         let result: OnboardingBuilder.Result
         do {
             result = try OnboardingBuilder(options: options).build(appDefPath: appDef)

@@ -45,16 +45,7 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on, on 127.0.0.1 (0: any free port).")
     var port: UInt16 = 8000
 
-    @Option(help: "The folder holding the onboarding images (default: images/onboarding beside the appDef).")
-    var images: String?
-
-    @Option(help: "A folder of templates replacing the built-in ones of the same name.")
-    var templates: String?
-
-    @Option(help: "Where Skip and Start lead, relative to the carousel page.")
-    var startURL = BuildOptions.defaultStartURL
-
-    @OptionGroup var rules: RuleOptions
+    @OptionGroup var inputs: InputOptions
 
     /// How often the inputs are checked for changes.
     static let pollInterval = Duration.milliseconds(300)
@@ -65,7 +56,7 @@ struct PreviewCommand: AsyncParsableCommand {
         // A reader of standard error that went away must not end a server.
         signal(SIGPIPE, SIG_IGN)
 
-        let options = BuildOptions(imagesDirectory: images, templatesDirectory: templates, startURL: startURL, rules: try rules.selection())
+        let options = try inputs.buildOptions()
         let builder = PreviewBuilder(appDefPath: appDef, options: options)
         let reporter = PreviewReporter(colored: Terminal.standardErrorWantsColor)
         let site = PreviewSite()
@@ -83,7 +74,7 @@ struct PreviewCommand: AsyncParsableCommand {
         let server: PreviewServer
         let boundPort: UInt16
         do {
-            server = try PreviewServer(port: port, site: site, routes: PreviewRoutes(startURL: startURL))
+            server = try PreviewServer(port: port, site: site, routes: PreviewRoutes(startURL: options.startURL))
             boundPort = try await server.start()
         } catch {
             Terminal.writeToStandardError("sab-onboarding: error: cannot serve on \(PreviewServer.host):\(port): \(error.localizedDescription)\n")

@@ -1,0 +1,24 @@
+import ArgumentParser
+import OnboardingKit
+
+/// Where a build finds its images and templates and where Skip and Start lead: shared by
+/// `build` and `preview`, with `--disable` and `--enable`.
+struct InputOptions: ParsableArguments {
+    @Option(help: "The folder holding the onboarding images (default: images/onboarding beside the appDef).")
+    var images: String?
+
+    @Option(help: "A folder of templates replacing the built-in ones of the same name.")
+    var templates: String?
+
+    @Option(help: "Where Skip and Start lead, relative to the carousel page.")
+    var startURL = BuildOptions.defaultStartURL
+
+    @OptionGroup var rules: RuleOptions
+
+    /// The build options these give, for an output folder and `--force`.
+    func buildOptions(outputDirectory: String = BuildOptions.defaultOutputDirectory, force: Bool = false) throws -> BuildOptions {
+        BuildOptions(
+            outputDirectory: outputDirectory, imagesDirectory: images, templatesDirectory: templates, startURL: startURL,
+            rules: try rules.selection(), force: force)
+    }
+}
