@@ -59,8 +59,11 @@ demo: build
 	@echo "Open it in a browser (file://$(CURDIR)/build/demo/index.html), or serve build/demo over HTTP."
 
 ## install: the binary, its man page and bash, zsh and fish completions under PREFIX (default /usr/local).
-install: release
+install: deps
+	@# The manual plugin builds its own release binary with the runtime as shared libraries;
+	@# the static link comes after it, so that the static binary is the one installed.
 	$(SWIFT) package generate-manual >/dev/null
+	$(SWIFT) build -c release --static-swift-stdlib
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -m 755 $(RELEASE) "$(BINDIR)/sab-onboarding"
 	install -m 644 $(MANUAL) "$(MANDIR)/sab-onboarding.1"

@@ -12,6 +12,7 @@ for file in bin/sab-onboarding share/man/man1/sab-onboarding.1 share/bash-comple
     [ -s "$prefix/$file" ] || fail "$file is missing or empty"
 done
 "$prefix/bin/sab-onboarding" --version | grep -q '^sab-onboarding [0-9]' || fail "the installed binary does not run"
+if ldd "$prefix/bin/sab-onboarding" | grep -q 'libswift'; then fail "the installed binary needs Swift's shared libraries"; fi
 "$prefix/bin/sab-onboarding" lint --strict Samples/builders/builders.appDef 2>/dev/null || fail "the installed binary does not lint"
 grep -q '^\.Dt SAB-ONBOARDING 1' "$prefix/share/man/man1/sab-onboarding.1" || fail "the man page has no title"
 grep -q 'Em lint' "$prefix/share/man/man1/sab-onboarding.1" || fail "the man page does not describe lint"
