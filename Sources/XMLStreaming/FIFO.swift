@@ -4,9 +4,6 @@ struct FIFO<Element> {
     private var storage: [Element] = []
     private var head = 0
 
-    var isEmpty: Bool { head == storage.count }
-    var count: Int { storage.count - head }
-
     mutating func append(_ element: Element) {
         storage.append(element)
     }
@@ -23,10 +20,5 @@ struct FIFO<Element> {
             head = 0
         }
         return element
-    }
-
-    mutating func removeAll() {
-        storage.removeAll(keepingCapacity: true)
-        head = 0
     }
 }

@@ -53,10 +53,13 @@ struct RuleSelectionCommandTests {
     }
 
     @Test func enableTurnsAnOptInRuleOn() throws {
-        let sample = "Samples/builders/builders.appDef"
-        #expect(try ToolRunner.run(["lint", "--strict", sample]).status == 0)
-        let enabled = try ToolRunner.run(["lint", "--enable", "long-text", "--strict", sample])
-        #expect(enabled.standardOutput.contains("[long-text]") == (enabled.status == 1))
+        let fixture = "Tests/OnboardingKitTests/Fixtures/invalid/long-text.xml"
+        let off = try ToolRunner.run(["lint", "--strict", fixture])
+        #expect(off.status == 0, "long-text is off unless enabled")
+        #expect(!off.standardOutput.contains("[long-text]"))
+        let on = try ToolRunner.run(["lint", "--enable", "long-text", "--strict", fixture])
+        #expect(on.status == 1)
+        #expect(on.standardOutput.contains("warning: this text has 92 words; onboarding reads best with at most 40 [long-text]"))
     }
 
     @Test func templatesAreListedAndExported() throws {

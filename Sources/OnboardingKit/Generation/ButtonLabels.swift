@@ -12,9 +12,4 @@ public struct ButtonLabels: Hashable, Sendable {
 
     /// The ids of the appDef's translation mappings for Skip, Next and Start.
     static let mappingIDs: Set<String> = ["Button_Skip", "Button_Next", "Button_Start"]
-
-    /// Skip, Next, Start.
-    public static let english = ButtonLabels(
-        skip: LocalizedText(defaultText: "Skip"), next: LocalizedText(defaultText: "Next"),
-        start: LocalizedText(defaultText: "Start"))
 }
