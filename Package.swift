@@ -19,7 +19,7 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // A safe, position-aware Swift API over libxml2's streaming reader.
+        // A safe, position-aware streaming Swift API over libxml2's SAX2 parser.
         .target(name: "XMLStreaming", dependencies: ["CLibXML2"]),
         // Model, parsing, rules, diagnostics, reporters and the generator. Knows nothing of the
         // command line. The default templates are compiled in, so the binary works copied alone.

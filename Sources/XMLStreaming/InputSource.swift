@@ -4,7 +4,8 @@
     import Darwin
 #endif
 
-/// The bytes of one document, handed to libxml2 chunk by chunk through the scanner.
+/// The bytes of one document, read chunk by chunk and passed through the scanner on their way
+/// to libxml2.
 final class InputSource {
     private enum Origin {
         case file(descriptor: Int32)
@@ -12,9 +13,9 @@ final class InputSource {
     }
 
     private var origin: Origin
-    /// Never accessed while another access to it is under way: libxml2 calls ``fill(_:capacity:)``
-    /// from inside `xmlTextReaderRead`, and the reader takes positions only after it returns.
-    /// Unchecked, this saves a runtime exclusivity check on every element.
+    /// Never accessed while another access to it is under way: the reader scans a chunk with
+    /// ``nextChunk(into:)`` before libxml2 parses it, and takes positions from libxml2's
+    /// callbacks. Unchecked, this saves a runtime exclusivity check on every element.
     @exclusivity(unchecked) var scanner = MarkupScanner()
     /// Set when reading the file failed after it was opened.
     private(set) var readFailure: String?
@@ -49,9 +50,12 @@ final class InputSource {
         if case .file(let descriptor) = origin { close(descriptor) }
     }
 
-    /// Fills libxml2's buffer: returns the number of bytes written, 0 at the end, -1 on failure.
-    func fill(_ buffer: UnsafeMutableRawPointer, capacity: Int) -> Int32 {
-        guard !isCutAtDoctype, capacity > 0 else { return 0 }
+    /// Reads the next chunk into `buffer` and scans it. Returns how many of its bytes libxml2 may
+    /// parse: 0 at the end of the document, at a DOCTYPE or when reading failed (see
+    /// ``readFailure``).
+    func nextChunk(into chunk: UnsafeMutableRawBufferPointer) -> Int {
+        guard !isCutAtDoctype, readFailure == nil, let buffer = chunk.baseAddress, chunk.count > 0 else { return 0 }
+        let capacity = chunk.count
         let filled: Int
         switch origin {
         case .file(let descriptor):
@@ -61,7 +65,7 @@ final class InputSource {
             } while result < 0 && errno == EINTR
             if result < 0 {
                 readFailure = Self.describe(errno: errno)
-                return -1
+                return 0
             }
             filled = result
         case .memory(let bytes, let offset):
@@ -75,7 +79,7 @@ final class InputSource {
         }
         let allowed = scanner.scan(UnsafeRawBufferPointer(start: buffer, count: filled))
         if scanner.doctypePosition != nil { isCutAtDoctype = true }
-        return Int32(allowed)
+        return allowed
     }
 
     private static func describe(errno code: Int32) -> String {

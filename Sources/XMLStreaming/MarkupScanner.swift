@@ -1,10 +1,10 @@
 /// Finds where start tags, their attributes and a DOCTYPE begin, in the raw bytes on their way
 /// to libxml2.
 ///
-/// libxml2's streaming reader knows a node's line but not its column, and its parser position
-/// runs ahead of the node. Columns matter (the PWA export is one single line), so this scanner
+/// libxml2's parser knows the line it is on but not where a node began, and its position runs
+/// ahead of the node. Columns matter (the PWA export is one single line), so this scanner
 /// sees every byte libxml2 reads, in the same order, and queues the position of each start tag
-/// and of each of its attributes. The reader takes one queued tag per element node it reports:
+/// and of each of its attributes. The reader takes one queued tag per element libxml2 reports:
 /// both see the same tags in the same order, because comments, CDATA sections, processing
 /// instructions and quoted attribute values (which may hold `<` or `>`) are skipped here too.
 /// The queue only holds what libxml2 has read ahead, so memory does not grow with the document.
@@ -95,7 +95,7 @@ struct MarkupScanner {
     }
 
     /// Takes the next start tag the parser has reported. Its attribute positions can then be
-    /// taken with ``takeAttributePositions(into:)``; those not taken are dropped at the next tag.
+    /// taken with ``takeAttributePosition()``; those not taken are dropped at the next tag.
     mutating func takeTag() -> SourcePosition? {
         while untakenAttributes > 0 {
             _ = attributes.popFirst()
@@ -106,14 +106,11 @@ struct MarkupScanner {
         return tag.position
     }
 
-    /// Appends the attribute positions of the tag last taken to `positions`, which is emptied
-    /// first. Only once per tag: a second call finds none.
-    mutating func takeAttributePositions(into positions: inout [SourcePosition]) {
-        positions.removeAll(keepingCapacity: true)
-        while untakenAttributes > 0 {
-            if let position = attributes.popFirst() { positions.append(position) }
-            untakenAttributes -= 1
-        }
+    /// Takes the position of the next attribute of the tag last taken; `nil` when it has no more.
+    mutating func takeAttributePosition() -> SourcePosition? {
+        guard untakenAttributes > 0 else { return nil }
+        untakenAttributes -= 1
+        return attributes.popFirst()
     }
 
     // MARK: - UTF-16

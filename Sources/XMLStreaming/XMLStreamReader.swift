@@ -1,35 +1,53 @@
 internal import CLibXML2
 
-/// A forward-only cursor over an XML document, on libxml2's streaming reader (`xmlTextReader`).
+/// A forward-only cursor over an XML document, on libxml2's SAX2 push parser.
 ///
-/// Memory stays flat however large the document is: libxml2 frees each node once the cursor has
-/// moved past it, and nothing here builds Swift values unless asked (``name``, ``text``,
+/// The document is read in chunks; each chunk goes through the ``MarkupScanner`` (positions,
+/// and the DOCTYPE lock) and then to libxml2, whose callbacks copy the nodes into a
+/// ``NodeBuffer`` that the cursor walks. No tree is built, so memory stays flat however large
+/// the document is, and nothing here builds Swift values unless asked (``name``, ``text``,
 /// ``readAttributes()``, ``readElement()``). ``nameEquals(_:)`` compares bytes without allocating.
 ///
 /// Safety: the parser never touches the network, never loads a DTD and never expands an entity;
 /// a DOCTYPE is not even given to libxml2 (see ``MarkupScanner``) and ends the document with a
-/// ``XMLProblem/Kind/doctype`` problem. Problems are collected in ``problems``; after a fatal
-/// one, ``read()`` returns `false`.
+/// ``XMLProblem/Kind/doctype`` problem. Text and nesting are limited as in libxml2's own trees.
+/// Problems are collected in ``problems``; after a fatal one, ``read()`` returns `false` once
+/// the cursor has passed every node reported before it.
 public final class XMLStreamReader {
     /// The name used for the document in libxml2's messages.
     public let documentName: String
     /// Every problem found so far, in the order found.
     public private(set) var problems: [XMLProblem] = []
 
-    private let source: InputSource
-    private var reader: xmlTextReaderPtr?
-    private var finished = false
-    private var kindCache = XMLNodeKind.other
-    /// Set on a text node until `kind` is asked for: whether it is white space costs libxml2 a
-    /// look at its text and its ancestors, and most callers only want to know it is no element.
-    private var textKindPending = false
-    private var elementPosition: SourcePosition?
-    /// The current element's attribute positions, taken from the scanner when first asked for.
-    @exclusivity(unchecked) private var attributePositions: [SourcePosition] = []
-    private var attributePositionsTaken = false
+    let source: InputSource
+    private var parser: xmlParserCtxtPtr?
+    /// What the callbacks fill and the cursor walks. Unchecked: the callbacks only run inside
+    /// `xmlParseChunk`, which the cursor calls while it holds no access to the buffer.
+    @exclusivity(unchecked) var nodes = NodeBuffer()
+    /// The index in `nodes` of the node the cursor stands on; `-1` before the first.
+    private var current = -1
+    /// How many nodes were dropped from the front of `nodes`: node numbers count from the
+    /// start of the document.
+    private var nodesDropped = 0
+    /// The nesting depth at which libxml2's next node is reported.
+    @exclusivity(unchecked) var parserDepth: Int32 = 0
+    /// Set between the start of `<name/>` and libxml2's report of its end, which is dropped.
+    @exclusivity(unchecked) var endOfEmptyElementIsNext = false
+    /// Set once every byte was given to libxml2 and the parse was ended.
+    private var documentEnded = false
+    /// The number of the first node libxml2 did not report because of a fatal problem.
+    private var fatalNodeNumber: Int?
+
+    private static let chunkSize = 64 * 1024
+    private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+
+    /// libxml2's limits on a text node and on nesting without XML_PARSE_HUGE, which its tree
+    /// builder enforces; without a tree they are enforced here.
+    static let maximumTextLength = 10_000_000
+    static let maximumDepth: Int32 = 256
 
     /// Options that keep the parse safe: no network, line numbers past 65535.
-    /// Never NOENT, DTDLOAD, DTDVALID, XINCLUDE or HUGE: libxml2's limits on depth and text
+    /// Never NOENT, DTDLOAD, DTDVALID, XINCLUDE or HUGE: libxml2's limits on depth and name
     /// size stay on, and no entity is expanded and no external file read.
     private static let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
@@ -46,21 +64,11 @@ public final class XMLStreamReader {
     private init(source: InputSource, documentName: String) {
         self.source = source
         self.documentName = documentName
-        let context = Unmanaged.passUnretained(source).toOpaque()
-        reader = xmlReaderForIO(
-            LibXMLCallbacks.read, LibXMLCallbacks.close, context, documentName, nil,
-            Self.parseOptions)
-        if let reader {
-            let sink = Unmanaged.passUnretained(self).toOpaque()
-            xmlTextReaderSetStructuredErrorHandler(reader, LibXMLCallbacks.structuredError, sink)
-        } else {
-            finished = true
-            report(kind: .malformed, level: .fatal, message: "libxml2 could not start reading the document", position: .start)
-        }
     }
 
     deinit {
-        if let reader { xmlFreeTextReader(reader) }
+        if let parser { xmlFreeParserCtxt(parser) }
+        chunk.deallocate()
     }
 
     // MARK: - Moving
@@ -68,57 +76,86 @@ public final class XMLStreamReader {
     /// Moves to the next node. Returns `false` at the end of the document, after a fatal error
     /// or at a DOCTYPE.
     public func read() -> Bool {
-        guard !finished, let reader else { return false }
-        let status = xmlTextReaderRead(reader)
-        guard status == 1 else {
-            finish(status: status)
-            return false
+        current = min(current + 1, nodes.count)
+        while !isComplete(current) {
+            guard feed() else { break }
         }
-        if let node = xmlTextReaderCurrentNode(reader), node.pointee.type == XML_TEXT_NODE {
-            kindCache = .text  // or .whitespace: see `kind`
-            textKindPending = true
-            return true
-        }
-        textKindPending = false
-        return classifyNode(reader)
-    }
-
-    /// Sets `kindCache` from libxml2's node type; `false` for a DOCTYPE.
-    private func classifyNode(_ reader: xmlTextReaderPtr) -> Bool {
-        switch xmlTextReaderNodeType(reader) {
-        case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-            kindCache = .element
-            elementPosition = source.scanner.takeTag()
-            attributePositionsTaken = false
-        case Int32(XML_READER_TYPE_END_ELEMENT.rawValue): kindCache = .endElement
-        case Int32(XML_READER_TYPE_TEXT.rawValue): kindCache = .text
-        case Int32(XML_READER_TYPE_CDATA.rawValue): kindCache = .cdata
-        case Int32(XML_READER_TYPE_WHITESPACE.rawValue), Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
-            kindCache = .whitespace
-        case Int32(XML_READER_TYPE_COMMENT.rawValue): kindCache = .comment
-        case Int32(XML_READER_TYPE_PROCESSING_INSTRUCTION.rawValue): kindCache = .processingInstruction
-        case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
-            // Unreachable while the scanner withholds DOCTYPEs; kept as a second lock.
-            rejectDoctype(at: .start)
+        guard current < nodes.count else {
+            current = nodes.count
             return false
-        default: kindCache = .other
         }
         return true
+    }
+
+    /// Whether the node at `index` is there and will not grow: text is reported in pieces, so a
+    /// run of text is whole only once another node follows it or the document has ended.
+    private func isComplete(_ index: Int) -> Bool {
+        guard index < nodes.count else { return false }
+        let kind = nodes[index].kind
+        return (kind != .text && kind != .cdata) || index + 1 < nodes.count || documentEnded
+    }
+
+    /// Gives libxml2 the next chunk, or ends the parse. Returns `false` when nothing more can
+    /// come.
+    private func feed() -> Bool {
+        guard !documentEnded else { return false }
+        nodes.dropFirst(current)
+        nodesDropped += current
+        current = 0
+        let count = source.nextChunk(into: chunk)
+        guard count > 0, let bytes = chunk.baseAddress?.assumingMemoryBound(to: CChar.self) else {
+            endDocument()
+            return true
+        }
+        guard let parser = parser ?? startParser(firstBytes: bytes, count: count) else {
+            endDocument()
+            return true
+        }
+        // The first bytes went to xmlCreatePushParserCtxt, which detects the encoding from them.
+        let skipped = self.parser == nil ? min(count, 4) : 0
+        self.parser = parser
+        if count > skipped {
+            xmlParseChunk(parser, bytes + skipped, Int32(count - skipped), 0)
+        }
+        return true
+    }
+
+    private func startParser(firstBytes: UnsafePointer<CChar>, count: Int) -> xmlParserCtxtPtr? {
+        var handler = SAXCallbacks.handler
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        guard let parser = xmlCreatePushParserCtxt(&handler, context, firstBytes, Int32(min(count, 4)), documentName) else {
+            report(kind: .malformed, level: .fatal, message: "libxml2 could not start reading the document", position: .start)
+            return nil
+        }
+        xmlCtxtUseOptions(parser, Self.parseOptions)
+        return parser
+    }
+
+    private func endDocument() {
+        documentEnded = true
+        if let parser, !source.isCutAtDoctype, source.readFailure == nil {
+            xmlParseChunk(parser, nil, 0, 1)
+        }
+        if source.isCutAtDoctype {
+            rejectDoctype(at: source.scanner.doctypePosition ?? .start)
+        } else if let failure = source.readFailure {
+            report(kind: .unreadable, level: .fatal, message: "cannot read the file: \(failure)", position: .start)
+        } else if source.scanner.bytesSeen == 0 {
+            problems.removeAll { $0.kind == .malformed }
+            report(kind: .malformed, level: .fatal, message: "the file is empty", position: .start)
+        } else if let parser, parser.pointee.wellFormed == 0, !problems.contains(where: { $0.level == .fatal }) {
+            report(kind: .malformed, level: .fatal, message: "the document is not well-formed XML", position: .start)
+        }
     }
 
     /// Reads the element the cursor stands on, with everything inside it, and leaves the cursor
     /// on its end (or on the element itself when it is empty). Use only for small parts.
     public func readElement() -> XMLElement {
-        var element = XMLElement(
-            name: name, position: position ?? .start, attributes: readAttributes())
-        guard kindCache == .element, !isEmptyElement else { return element }
+        var element = XMLElement(name: name, position: position ?? .start, attributes: readAttributes())
+        guard isElement, !isEmptyElement else { return element }
         let elementDepth = depth
         while read() {
-            if textKindPending {  // text or white space: both kept as they are
-                element.text += text
-                continue
-            }
-            switch kindCache {
+            switch node.kind {
             case .element:
                 element.children.append(readElement())
             case .text, .cdata, .whitespace:
@@ -134,173 +171,112 @@ public final class XMLStreamReader {
 
     // MARK: - The current node
 
-    /// The kind of node the cursor stands on.
+    private var node: NodeBuffer.Node {
+        current >= 0 && current < nodes.count ? nodes[current] : NodeBuffer.Node(kind: .other, depth: 0)
+    }
+
+    /// The kind of node the cursor stands on. Text of white space only is `.whitespace`.
     public var kind: XMLNodeKind {
-        if textKindPending, let reader {
-            textKindPending = false
-            switch xmlTextReaderNodeType(reader) {
-            case Int32(XML_READER_TYPE_WHITESPACE.rawValue), Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
-                kindCache = .whitespace
-            default:
-                kindCache = .text
-            }
+        let node = self.node
+        guard node.kind == .text else { return node.kind }
+        let isBlank = nodes.withBytes(of: node.text) { text in
+            text.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         }
-        return kindCache
+        return isBlank ? .whitespace : .text
     }
 
     /// Whether the cursor stands on a start tag: `kind == .element`, more cheaply.
-    public var isElement: Bool { kindCache == .element }
+    public var isElement: Bool { node.kind == .element }
 
     /// Whether the cursor stands on an end tag: `kind == .endElement`, more cheaply.
-    public var isEndElement: Bool { kindCache == .endElement }
+    public var isEndElement: Bool { node.kind == .endElement }
 
     /// The nesting depth of the current node: 0 for the root element.
-    public var depth: Int {
-        guard let reader else { return 0 }
-        return Int(xmlTextReaderDepth(reader))
-    }
+    public var depth: Int { Int(node.depth) }
 
     /// Whether the current element is written `<name/>` (no end element follows).
-    public var isEmptyElement: Bool {
-        guard let reader else { return false }
-        return xmlTextReaderIsEmptyElement(reader) == 1
-    }
+    public var isEmptyElement: Bool { node.isEmpty }
 
     /// The qualified name of the current element or end element.
-    public var name: String {
-        guard let reader, let bytes = xmlTextReaderConstName(reader) else { return "" }
-        return String(cString: bytes)
-    }
+    public var name: String { nodes.string(node.name) }
 
     /// Whether the current node's qualified name is `expected`, compared as bytes.
     public func nameEquals(_ expected: StaticString) -> Bool {
-        guard let reader, let bytes = xmlTextReaderConstName(reader) else { return false }
-        return Self.equals(bytes, expected)
+        nodes.equals(node.name, expected)
     }
 
     /// The value of the current element's attribute `name`, or `nil` when it has none.
     public func attribute(_ name: StaticString) -> String? {
-        guard kindCache == .element, let reader else { return nil }
-        let value = name.withUTF8Buffer { bytes in
-            bytes.withMemoryRebound(to: xmlChar.self) { xmlTextReaderGetAttribute(reader, $0.baseAddress) }
-        }
-        guard let value else { return nil }
-        defer { cxml_free(value) }
-        return String(cString: value)
+        attributeRecord(name).map { attributeValue($0.value) }
     }
 
     /// The value of the current element's attribute `name` when it is one of `candidates`, which
-    /// is returned; `nil` otherwise. Compared as UTF-8 bytes and nothing copied when the value is
-    /// one text node (the common case): for candidates in ASCII the same as
-    /// `attribute(name).flatMap { candidates.contains($0) ? $0 : nil }`.
+    /// is returned; `nil` otherwise. Compared as UTF-8 bytes, nothing copied.
     public func attribute(_ name: StaticString, oneOf candidates: Set<String>) -> String? {
-        guard kindCache == .element, let reader, let node = xmlTextReaderCurrentNode(reader) else { return nil }
-        // The attribute without a namespace, as xmlTextReaderGetAttribute finds it (no DTD here).
-        var property = node.pointee.properties
-        while let attribute = property {
-            if attribute.pointee.ns == nil, let attributeName = attribute.pointee.name, Self.equals(attributeName, name) {
-                break
-            }
-            property = attribute.pointee.next
-        }
-        guard let attribute = property else { return nil }
-        if let child = attribute.pointee.children, child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE,
-            let content = child.pointee.content
-        {
-            let bytes = UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content)))
-            return candidates.first { candidate in
+        guard let attribute = attributeRecord(name) else { return nil }
+        return nodes.withBytes(of: attribute.value) { bytes in
+            candidates.first { candidate in
                 candidate.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? candidate.utf8.elementsEqual(bytes)
             }
         }
-        return self.attribute(name).flatMap { candidates.contains($0) ? $0 : nil }
     }
 
-    /// Whether the NUL-terminated `bytes` spell `expected`.
-    private static func equals(_ bytes: UnsafePointer<xmlChar>, _ expected: StaticString) -> Bool {
-        expected.withUTF8Buffer { expectedBytes in
-            var index = 0
-            while index < expectedBytes.count {
-                if bytes[index] != expectedBytes[index] { return false }
-                index += 1
-            }
-            return bytes[index] == 0
+    private func attributeRecord(_ name: StaticString) -> NodeBuffer.Attribute? {
+        let node = self.node
+        guard node.kind == .element else { return nil }
+        for index in Int(node.firstAttribute)..<Int(node.firstAttribute + node.attributeCount) {
+            let attribute = nodes.attributes[index]
+            if nodes.equals(attribute.name, name) { return attribute }
         }
+        return nil
+    }
+
+    /// An attribute value as libxml2 reported it, with `&#38;` back to `&`: without entity
+    /// substitution libxml2 keeps an ampersand escaped in attribute values (for a tree builder
+    /// to decode), and an unescaped `&` cannot otherwise be there.
+    private func attributeValue(_ span: NodeBuffer.Span) -> String {
+        let value = nodes.string(span)
+        guard value.utf8.contains(UInt8(ascii: "&")) else { return value }
+        return value.replacing("&#38;", with: "&")
     }
 
     /// The text of the current text, CDATA or whitespace node.
     public var text: String {
-        guard let reader, let bytes = xmlTextReaderConstValue(reader) else { return "" }
-        return String(cString: bytes)
+        let node = self.node
+        switch node.kind {
+        case .text, .cdata, .comment, .processingInstruction: return nodes.string(node.text)
+        default: return ""
+        }
     }
 
     /// Where the current element's start tag begins; `nil` for other nodes.
     public var position: SourcePosition? {
-        kindCache == .element ? elementPosition : nil
+        let node = self.node
+        return node.kind == .element ? node.position : nil
     }
 
     /// The attributes of the current element, in document order, namespace declarations left out.
     public func readAttributes() -> [XMLAttribute] {
-        guard kindCache == .element, let reader, let node = xmlTextReaderCurrentNode(reader) else { return [] }
-        if !attributePositionsTaken {
-            source.scanner.takeAttributePositions(into: &attributePositions)
-            attributePositionsTaken = true
+        let node = self.node
+        guard node.kind == .element else { return [] }
+        return nodes.attributes[Int(node.firstAttribute)..<Int(node.firstAttribute + node.attributeCount)].map { attribute in
+            XMLAttribute(name: nodes.string(attribute.name), value: attributeValue(attribute.value), position: attribute.position)
         }
-        var result: [XMLAttribute] = []
-        result.reserveCapacity(attributePositions.count)
-        var property = node.pointee.properties
-        var index = 0
-        while let attribute = property {
-            var name = attribute.pointee.name.map { String(cString: $0) } ?? ""
-            if let prefix = attribute.pointee.ns?.pointee.prefix {
-                name = String(cString: prefix) + ":" + name
-            }
-            var value = ""
-            if let child = attribute.pointee.children, child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE,
-                let content = child.pointee.content
-            {
-                // What xmlNodeListGetString returns for a value that is one text node, uncopied.
-                value = String(cString: content)
-            } else if let content = xmlNodeListGetString(node.pointee.doc, attribute.pointee.children, 1) {
-                value = String(cString: content)
-                cxml_free(content)
-            }
-            let position = index < attributePositions.count ? attributePositions[index] : (elementPosition ?? .start)
-            result.append(XMLAttribute(name: name, value: value, position: position))
-            property = attribute.pointee.next
-            index += 1
-        }
-        return result
     }
 
-    /// The line libxml2 itself records for the current node: tests check the scanner against it.
-    var lineRecordedByLibXML2: Int {
-        guard let reader, let node = xmlTextReaderCurrentNode(reader) else { return 0 }
-        return Int(xmlGetLineNo(node))
-    }
+    /// The line libxml2 itself was on when it reported the current element (the line of its
+    /// start tag's `>`, as in libxml2's trees): tests check the scanner against it.
+    var lineRecordedByLibXML2: Int { Int(node.parserLine) }
 
     // MARK: - Problems
 
-    /// Whether a fatal problem stopped the document before its end.
+    /// Whether the cursor has reached a fatal problem: every node reported before it was passed.
     public var stoppedEarly: Bool {
-        problems.contains { $0.level == .fatal }
-    }
-
-    private func finish(status: Int32) {
-        finished = true
-        if source.isCutAtDoctype {
-            rejectDoctype(at: source.scanner.doctypePosition ?? .start)
-        } else if let failure = source.readFailure {
-            report(kind: .unreadable, level: .fatal, message: "cannot read the file: \(failure)", position: .start)
-        } else if source.scanner.bytesSeen == 0 {
-            problems.removeAll { $0.kind == .malformed }
-            report(kind: .malformed, level: .fatal, message: "the file is empty", position: .start)
-        } else if status < 0 && !stoppedEarly {
-            report(kind: .malformed, level: .fatal, message: "the document is not well-formed XML", position: .start)
-        }
+        guard let fatalNodeNumber else { return false }
+        return nodesDropped + current >= fatalNodeNumber
     }
 
     private func rejectDoctype(at position: SourcePosition) {
-        finished = true
         // Whatever libxml2 said about the withheld rest of the document is beside the point.
         problems.removeAll { $0.kind == .malformed }
         report(
@@ -309,11 +285,13 @@ public final class XMLStreamReader {
             position: position)
     }
 
-    fileprivate func report(kind: XMLProblem.Kind, level: XMLProblem.Level, message: String, position: SourcePosition) {
+    func report(kind: XMLProblem.Kind, level: XMLProblem.Level, message: String, position: SourcePosition) {
+        if level == .fatal, fatalNodeNumber == nil { fatalNodeNumber = nodesDropped + nodes.count }
         problems.append(XMLProblem(kind: kind, level: level, message: message, position: position))
     }
 
-    fileprivate func receive(message: String, level rawLevel: Int, line: Int, column: Int) {
+    /// A problem libxml2 reported.
+    func receive(message: String, level rawLevel: Int, line: Int, column: Int) {
         guard !source.isCutAtDoctype else { return }
         let level = XMLProblem.Level(rawValue: rawLevel) ?? .error
         let position = SourcePosition(line: max(line, 1), column: max(column, 1))
@@ -321,37 +299,24 @@ public final class XMLStreamReader {
         if level >= .error, problems.contains(where: { $0.position == position && $0.level >= .error }) { return }
         report(kind: .malformed, level: level, message: message, position: position)
     }
-}
 
-/// The C callbacks handed to libxml2. Kept as static members, not top-level constants, so that
-/// they are not isolated to the main actor.
-private enum LibXMLCallbacks {
-    static let read: xmlInputReadCallback = { context, buffer, length in
-        guard let context, let buffer else { return -1 }
-        let source = Unmanaged<InputSource>.fromOpaque(context).takeUnretainedValue()
-        return source.fill(UnsafeMutableRawPointer(buffer), capacity: Int(length))
+    /// Stops libxml2 with a fatal problem of the reader's own, at libxml2's current place.
+    func stopParser(message: String) {
+        guard let parser else { return }
+        let line = Int(parser.pointee.input?.pointee.line ?? 1)
+        let column = Int(parser.pointee.input?.pointee.col ?? 1)
+        report(kind: .malformed, level: .fatal, message: message, position: SourcePosition(line: max(line, 1), column: max(column, 1)))
+        xmlStopParser(parser)
     }
 
-    /// The file is closed by ``InputSource`` itself.
-    static let close: xmlInputCloseCallback = { _ in 0 }
-
-    /// Parameter types are left to inference: they differ between libxml2 versions.
-    static let structuredError: xmlStructuredErrorFunc = { userData, error in
-        guard let userData, let error else { return }
-        let reader = Unmanaged<XMLStreamReader>.fromOpaque(userData).takeUnretainedValue()
-        let raw = error.pointee.message.map { String(cString: $0) } ?? "XML error"
-        // One line per problem: libxml2 puts some details ("Bytes: 0xE9 ...") on a line of their own.
-        let message = raw.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces }.filter { !$0.isEmpty }.joined(separator: " ")
-        reader.receive(
-            message: message, level: Int(error.pointee.level.rawValue),
-            line: Int(error.pointee.line), column: Int(error.pointee.int2))
+    /// The line libxml2's parser is on, for the node being reported.
+    var parserLine: Int32 {
+        parser?.pointee.input?.pointee.line ?? 0
     }
-}
 
-extension Substring {
-    fileprivate var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return self[first...last]
+    /// Whether libxml2 stands on `/>`, just after reporting a start tag: the tag is empty.
+    var parserIsAtEmptyTagEnd: Bool {
+        guard let cursor = parser?.pointee.input?.pointee.cur else { return false }
+        return cursor[0] == UInt8(ascii: "/") && cursor[1] == UInt8(ascii: ">")
     }
 }
