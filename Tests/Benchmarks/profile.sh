@@ -57,7 +57,7 @@ grep -E "refs" "$out.log"
 echo
 echo "== most instructions, inclusive (what each part costs with what it calls)"
 callgrind_annotate --inclusive=yes "$out" 2>/dev/null | grep -E \
-  'PROGRAM TOTALS|Linter.swift:.*lint_6images|AppDefReader.swift:.*AppDefReaderO4read|xmlTextReaderRead |MarkupScanner.swift:.*scanySiSWF|XMLStreamReader.swift:.*readElement.*VyF \[|trimmedText.*\[|screenLanguages.*\[' \
+  'PROGRAM TOTALS|Linter.swift:.*lint_6images|AppDefReader.swift:.*AppDefReaderO4read|xmlParseChunk |MarkupScanner.swift:.*scanySiSWF|XMLStreamReader.swift:.*readElement.*VyF \[|trimmedText.*\[|screenLanguages.*\[' \
   | grep -v '=>' | sed -E 's/\[\/.*\]//' | cut -c1-160
 echo
 echo "== most instructions, exclusive (top 15)"
