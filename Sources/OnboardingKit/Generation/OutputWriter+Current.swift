@@ -28,6 +28,6 @@ extension OutputWriter {
     /// of a few thousand entries such as /tmp: more than the rest of an unchanged rebuild.
     /// Its name has the leftovers' prefix, so clearing them clears it too.
     static func inProgressMarker(of target: URL) -> String {
-        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).new-in-progress").path
+        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).new-in-progress", isDirectory: false).path
     }
 }
