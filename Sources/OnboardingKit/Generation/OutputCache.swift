@@ -36,19 +36,21 @@ struct OutputCache: Equatable {
     static let currentTool = FileStatus.ofExecutable()
 
     /// Notes the files just written into `folder` (a new output, before it takes its place:
-    /// renaming the folder changes no file's status). Writes nothing when a status cannot be
-    /// had: the next rebuild then checks in full.
-    static func write(for files: [OutputFile], fingerprint: InputFingerprint, in folder: String) throws(FileSystemCalls.Failure) {
+    /// renaming the folder changes no file's status). Leaves no cache when a status cannot be
+    /// had or the cache cannot be written (a full disk): the build needs none, the next rebuild
+    /// then checks in full.
+    static func write(for files: [OutputFile], fingerprint: InputFingerprint, in folder: String) {
         let path = folder + "/" + fileName
-        try FileSystemCalls.writeFile([], to: path)
-        guard let stamp = FileStatus.of(path)?.modified else { return discard(path) }
+        guard (try? FileSystemCalls.writeFile([], to: path)) != nil, let stamp = FileStatus.of(path)?.modified else {
+            return discard(path)
+        }
         var entries: [Entry] = []
         for file in files {
             guard let status = FileStatus.of(folder + "/" + file.path) else { return discard(path) }
             entries.append(Entry(path: file.path, digest: XXHash64.digest(of: file.contents), status: status))
         }
         let cache = OutputCache(fingerprint: fingerprint, tool: currentTool, stamp: stamp, entries: entries)
-        try FileSystemCalls.writeFile(Array(cache.text.utf8), to: path)
+        if (try? FileSystemCalls.writeFile(Array(cache.text.utf8), to: path)) == nil { discard(path) }
     }
 
     private static func discard(_ path: String) {

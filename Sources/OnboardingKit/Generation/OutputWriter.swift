@@ -61,7 +61,7 @@ enum OutputWriter {
             for file in files + [OutputFile(path: recordName, contents: record)] {
                 try place(file.contents, at: file.path, in: staging, reusingFrom: previous.exists ? target : nil)
             }
-            if let fingerprint { try OutputCache.write(for: files, fingerprint: fingerprint, in: staging.path) }
+            if let fingerprint { OutputCache.write(for: files, fingerprint: fingerprint, in: staging.path) }
             for path in previous.foreign where !files.contains(where: { $0.path == path }) {
                 let destination = staging.appendingPathComponent(path)
                 try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)

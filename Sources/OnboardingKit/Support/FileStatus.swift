@@ -2,6 +2,7 @@
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
+    import Foundation
 #endif
 
 /// What the system says of a file without reading it: enough to tell that it was not changed
@@ -24,12 +25,13 @@ struct FileStatus: Hashable, Sendable {
     /// The status of the executable running, to tell one build of the tool from another.
     static func ofExecutable() -> FileStatus? {
         #if os(Linux)
-            var status = stat()
-            guard stat("/proc/self/exe", &status) == 0 else { return nil }
-            return FileStatus(status)
+            let path = "/proc/self/exe"
         #else
-            return CommandLine.arguments.first.flatMap { of($0) }
+            guard let path = Bundle.main.executablePath else { return nil }
         #endif
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileStatus(status)
     }
 
     private init(_ status: stat) {
