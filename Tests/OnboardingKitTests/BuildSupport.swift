@@ -31,15 +31,17 @@ final class TemporaryFolder {
     }
 }
 
-/// Every regular file under `folder` by relative path, with its bytes.
+/// Every regular file of the output in `folder` by relative path, with its bytes. The output's
+/// cache is left out: it notes this machine's file times, so it is not part of the output.
 func filesUnder(_ folder: String) -> [String: Data] {
     let base = URL(fileURLWithPath: folder).resolvingSymlinksInPath()
     guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
     var files: [String: Data] = [:]
     for case let url as URL in enumerator {
         guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-        let path = url.resolvingSymlinksInPath().path
-        files[String(path.dropFirst(base.path.count + 1))] = try? Data(contentsOf: url)
+        let path = String(url.resolvingSymlinksInPath().path.dropFirst(base.path.count + 1))
+        guard path != OutputCache.fileName else { continue }
+        files[path] = try? Data(contentsOf: url)
     }
     return files
 }

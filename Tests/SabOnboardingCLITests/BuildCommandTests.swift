@@ -13,6 +13,19 @@ struct BuildCommandTests {
         #expect(FileManager.default.fileExists(atPath: out + "/screens/3.html"))
     }
 
+    @Test func aRebuildOfUnchangedInputPrintsTheSameNotesAndSaysNothingWasWritten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("site").path
+        let first = try ToolRunner.run(["build", "Samples/multilingual/multilingual.appDef", "--out", out])
+        #expect(first.status == 0)
+        #expect(first.standardError.contains("note: language code 'Kir' is kept as written"))
+        let again = try ToolRunner.run(["build", "Samples/multilingual/multilingual.appDef", "--out", out])
+        #expect(again.status == 0)
+        #expect(again.standardError == first.standardError)
+        #expect(again.standardOutput == "Built 3 screens into \(out)/index.html (unchanged: nothing written)\n")
+    }
+
     @Test func buildWithErrorsExitsOneAndWritesNothing() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

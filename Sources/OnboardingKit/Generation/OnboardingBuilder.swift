@@ -15,19 +15,38 @@ public struct OnboardingBuilder: Sendable {
         public var writtenFiles: [String]
         /// Whether the output folder already held exactly this output, so nothing was written.
         public var unchanged: Bool = false
+        /// Whether the pages were rendered: not when the output's record showed it current.
+        var rendered = true
         /// Whether the output is in place.
         public var succeeded: Bool { !writtenFiles.isEmpty }
     }
 
     /// Lints, renders and writes. Throws only when the output cannot be written; problems of
     /// the input are in the result's diagnostics.
+    ///
+    /// When lint passes and the output folder's record holds this input's fingerprint
+    /// (``InputFingerprint``) and its files are as written, the build stops there: nothing is
+    /// rendered, read back or written.
     public func build(appDefPath: String) throws(OutputError) -> Result {
-        let prepared = prepare(appDefPath: appDefPath)
+        // Hashed before lint reads it: see InputFingerprint on edits racing a build.
+        let appDefDigest = InputFingerprint.appDefDigest(at: appDefPath)
+        let syntax = AppDefReader.read(path: appDefPath)
+        let folder = ImageFolder(appDefPath: appDefPath, override: options.imagesDirectory)
+        let context = LintContext(syntax: syntax, images: folder)
+        let lintDiagnostics = linter.lint(context)
+        var fingerprint: InputFingerprint?
+        if !lintDiagnostics.fails(strict: false), let inputs = fingerprintOfInputs(appDefDigest: appDefDigest, lint: context) {
+            if let files = OutputWriter.currentFiles(in: options.outputDirectory, fingerprint: inputs.fingerprint) {
+                return Result(diagnostics: lintDiagnostics + inputs.templateDiagnostics, writtenFiles: files, unchanged: true, rendered: false)
+            }
+            fingerprint = inputs.fingerprint
+        }
+        let prepared = prepare(syntax: syntax, images: folder, lintDiagnostics: lintDiagnostics)
         guard let project = prepared.project, let templates = prepared.templates else {
             return Result(diagnostics: prepared.diagnostics, writtenFiles: [])
         }
         let files = SiteRenderer.render(project, templates: templates, options: options)
-        let outcome = try OutputWriter.write(files, to: options.outputDirectory, force: options.force)
+        let outcome = try OutputWriter.write(files, to: options.outputDirectory, force: options.force, fingerprint: fingerprint)
         return Result(diagnostics: prepared.diagnostics, writtenFiles: files.map(\.path), unchanged: outcome == .unchanged)
     }
 
@@ -47,6 +66,23 @@ public struct OnboardingBuilder: Sendable {
         return (prepared.project.map { Manifest.json(for: $0).rendered() }, prepared.diagnostics)
     }
 
+    /// The fingerprint of a build whose lint passed, and the problems of reading its templates
+    /// (the same `build` reports when it loads them). `nil` when those fail, or the appDef could
+    /// not be hashed: the build then goes on in full and its record holds no fingerprint.
+    private func fingerprintOfInputs(appDefDigest: UInt64?, lint context: LintContext)
+        -> (fingerprint: InputFingerprint, templateDiagnostics: [Diagnostic])?
+    {
+        guard let appDefDigest else { return nil }
+        let templates = InputFingerprint.templateSources(overrideFolder: options.templatesDirectory)
+        guard !templates.diagnostics.fails(strict: false) else { return nil }
+        let fingerprint = InputFingerprint(appDefDigest: appDefDigest, lint: context, templates: templates.sources, options: options)
+        return (fingerprint, templates.diagnostics)
+    }
+
+    private var linter: Linter {
+        Linter(options: LintOptions(imagesDirectory: options.imagesDirectory, rules: options.rules))
+    }
+
     private func prepare(appDefPath: String, needsTemplates: Bool = true)
         -> (project: OnboardingProject?, templates: TemplateSet?, diagnostics: [Diagnostic])
     {
@@ -57,8 +93,15 @@ public struct OnboardingBuilder: Sendable {
         -> (project: OnboardingProject?, templates: TemplateSet?, diagnostics: [Diagnostic])
     {
         let folder = ImageFolder(appDefPath: appDefPath, override: options.imagesDirectory)
-        let linter = Linter(options: LintOptions(imagesDirectory: options.imagesDirectory, rules: options.rules))
-        var diagnostics = linter.lint(syntax, images: folder)
+        return prepare(syntax: syntax, images: folder, lintDiagnostics: linter.lint(syntax, images: folder), needsTemplates: needsTemplates)
+    }
+
+    /// Loads the templates and builds the project of a linted appDef; `nil` for both when the
+    /// lint or the templates have an error.
+    private func prepare(syntax: AppDefSyntax, images folder: ImageFolder, lintDiagnostics: [Diagnostic], needsTemplates: Bool = true)
+        -> (project: OnboardingProject?, templates: TemplateSet?, diagnostics: [Diagnostic])
+    {
+        var diagnostics = lintDiagnostics
         var templates: TemplateSet?
         if needsTemplates {
             let loaded = TemplateSet.load(overrideFolder: options.templatesDirectory)

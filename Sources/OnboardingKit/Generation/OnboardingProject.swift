@@ -62,12 +62,18 @@ extension OnboardingProject {
         defaultTheme = syntax.defaultTheme?.lowercased()
         writingSystems = WritingSystems(syntax.interfaceLanguages)
         palette = ColorPalette(syntax.mainColors)
-        fonts = FontPlan(syntax: syntax, languages: (defaultLanguage.map { [$0] } ?? []) + Self.languages(of: screens))
+        fonts = Self.fontPlan(syntax: syntax, screens: screens)
         var assets: [String: ImageAsset] = [:]
         for image in screens.flatMap(\.images) where assets[image.fileName] == nil {
             guard case .found(let file) = folder.lookUp(image.fileName), let size = file.size else { continue }
             assets[image.fileName] = ImageAsset(sourceFileName: image.fileName, bytes: file.bytes, size: size)
         }
         images = assets
+    }
+
+    /// The web fonts of the default language and of the screens' languages.
+    static func fontPlan(syntax: AppDefSyntax, screens: [OnboardingScreen]) -> FontPlan {
+        let defaultLanguage = syntax.defaultLanguage.flatMap { $0.isEmpty ? nil : $0 }
+        return FontPlan(syntax: syntax, languages: (defaultLanguage.map { [$0] } ?? []) + languages(of: screens))
     }
 }

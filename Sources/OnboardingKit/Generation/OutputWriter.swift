@@ -15,11 +15,12 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 /// whole. Files whose bytes did not change are hard-linked, not rewritten, so they keep their
 /// modification times; when nothing changed, nothing is written at all.
 ///
-/// The folder holds a `.sab-onboarding` file listing what the tool wrote. Files it does not
-/// list were not written by the tool: they are carried over to the new output, never removed.
-/// A non-empty folder without that list is not touched unless `force` is given.
+/// The folder holds a `.sab-onboarding` file listing what the tool wrote (``OutputRecord``).
+/// Files it does not list were not written by the tool: they are carried over to the new
+/// output, never removed. A non-empty folder without that list is not touched unless `force`
+/// is given. With a fingerprint of the input, the new output also gets its ``OutputCache``.
 enum OutputWriter {
-    static let recordName = ".sab-onboarding"
+    static let recordName = OutputRecord.fileName
 
     /// What a write did.
     enum Outcome: Equatable {
@@ -29,7 +30,9 @@ enum OutputWriter {
     }
 
     @discardableResult
-    static func write(_ files: [OutputFile], to directory: String, force: Bool = false) throws(OutputError) -> Outcome {
+    static func write(
+        _ files: [OutputFile], to directory: String, force: Bool = false, fingerprint: InputFingerprint? = nil
+    ) throws(OutputError) -> Outcome {
         let fileManager = FileManager.default
         let target = URL(fileURLWithPath: directory).standardizedFileURL
         let parent = target.deletingLastPathComponent()
@@ -45,16 +48,20 @@ enum OutputWriter {
         removeLeftovers(of: target)
 
         let previous = try previousOutput(in: target, display: directory, force: force)
-        let record = Array(recordText(for: files).utf8)
+        let record = Array(OutputRecord(paths: files.map(\.path), fingerprint: fingerprint).text.utf8)
         if previous.exists && previous.foreign.isEmpty && isUnchanged(files, record: record, in: target, written: previous.written) {
             return .unchanged
         }
+        let marker = inProgressMarker(of: target)
+        try? FileSystemCalls.writeFile([], to: marker)
+        defer { unlink(marker) }
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).new-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         do {
             try FileSystemCalls.makeDirectories(staging.path)
             for file in files + [OutputFile(path: recordName, contents: record)] {
                 try place(file.contents, at: file.path, in: staging, reusingFrom: previous.exists ? target : nil)
             }
+            if let fingerprint { OutputCache.write(for: files, fingerprint: fingerprint, in: staging.path) }
             for path in previous.foreign where !files.contains(where: { $0.path == path }) {
                 let destination = staging.appendingPathComponent(path)
                 try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -88,20 +95,15 @@ enum OutputWriter {
         guard isDirectory.boolValue else {
             throw OutputError(message: "the output '\(display)' is a file, not a folder")
         }
-        let present = allFiles(under: target)
+        let present = allFiles(under: target).filter { $0 != OutputCache.fileName }
         guard let record = try? String(contentsOf: target.appendingPathComponent(recordName), encoding: .utf8) else {
             guard present.isEmpty || force else {
                 throw OutputError(message: "the output folder '\(display)' is not empty and was not written by sab-onboarding; choose another --out, empty it, or give --force to write into it (its files are kept)")
             }
             return PreviousOutput(exists: true, written: [], foreign: present)
         }
-        let written = Set(record.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
+        let written = Set(OutputRecord(text: record).paths)
         return PreviousOutput(exists: true, written: written, foreign: present.filter { !written.contains($0) && $0 != recordName })
-    }
-
-    private static func recordText(for files: [OutputFile]) -> String {
-        "# Written by sab-onboarding; files it did not write are left alone.\n"
-            + files.map(\.path).sorted().joined(separator: "\n") + "\n"
     }
 
     /// Whether the folder already holds exactly these files with these bytes.
@@ -179,7 +181,7 @@ enum OutputWriter {
 
     /// Removes what a build killed half-way left beside the target. Called under the lock, so
     /// no other build of this target is running.
-    private static func removeLeftovers(of target: URL) {
+    static func removeLeftovers(of target: URL) {
         let parent = target.deletingLastPathComponent()
         let prefixes = [".\(target.lastPathComponent).new-", ".\(target.lastPathComponent).old-"]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []

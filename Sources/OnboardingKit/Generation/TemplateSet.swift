@@ -76,7 +76,7 @@ public struct TemplateSet {
         fileName.hasSuffix(".mustache") ? String(fileName.dropLast(".mustache".count)) : fileName
     }
 
-    private static func readOverrides(in folder: String, diagnostics: inout [Diagnostic]) -> [(name: String, path: String, text: String)] {
+    static func readOverrides(in folder: String, diagnostics: inout [Diagnostic]) -> [(name: String, path: String, text: String)] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
             let entries = try? FileManager.default.contentsOfDirectory(atPath: folder)

@@ -39,7 +39,13 @@ public struct Linter: Sendable {
     /// Lints a read appDef; `folder` may be shared with the build, so that images are read once.
     func lint(_ syntax: AppDefSyntax, images: ImageFolder? = nil) -> [Diagnostic] {
         let folder = images ?? ImageFolder(appDefPath: syntax.file, override: options.imagesDirectory)
-        let context = LintContext(syntax: syntax, images: folder)
+        return lint(LintContext(syntax: syntax, images: folder))
+    }
+
+    /// Lints a read appDef whose context the caller keeps: the build fingerprints the screens
+    /// and images lint looked at.
+    func lint(_ context: LintContext) -> [Diagnostic] {
+        let syntax = context.syntax
         var diagnostics: [Diagnostic] = []
         for rule in RuleRegistry.rules where options.rules.runs(type(of: rule).description) {
             let description = type(of: rule).description

@@ -1,0 +1,33 @@
+import Foundation
+
+extension OutputWriter {
+    /// The files of the output at `directory` when it is what a build with this fingerprint
+    /// writes, so that the build can stop before rendering; `nil` when it must go on.
+    ///
+    /// Current means: the record's fingerprint is this one, the cache was written with it by
+    /// this executable, and every file the record lists is there as the cache notes it (see
+    /// ``OutputCache/confirms(_:in:)``). Files the tool did not write are not looked at: a
+    /// build leaves them as they are. Checked under the lock builds write under, so a
+    /// concurrent build is never seen half-way; what killed builds left beside the output is
+    /// cleared as a writing build would, when a build left its marker.
+    static func currentFiles(in directory: String, fingerprint: InputFingerprint) -> [String]? {
+        let target = URL(fileURLWithPath: directory).standardizedFileURL
+        guard let lock = FileSystemCalls.lock(folder: target.deletingLastPathComponent().path) else { return nil }
+        defer { FileSystemCalls.release(lock) }
+        if FileStatus.of(inProgressMarker(of: target)) != nil { removeLeftovers(of: target) }
+        guard let record = OutputRecord.read(in: target.path), record.fingerprint == fingerprint,
+            let cache = OutputCache.read(in: target.path), cache.fingerprint == fingerprint,
+            cache.confirms(record.paths, in: target.path)
+        else { return nil }
+        return record.paths
+    }
+
+    /// A file a writing build keeps beside the output while it assembles the new one. Left
+    /// behind, it says a killed build may have left a folder there too. Looking for it is one
+    /// call, where listing the parent folder to find leftovers costs a millisecond in a folder
+    /// of a few thousand entries such as /tmp: more than the rest of an unchanged rebuild.
+    /// Its name has the leftovers' prefix, so clearing them clears it too.
+    static func inProgressMarker(of target: URL) -> String {
+        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).new-in-progress", isDirectory: false).path
+    }
+}

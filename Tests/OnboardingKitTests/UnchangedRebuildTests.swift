@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+
+@testable import OnboardingKit
+
+/// A rebuild of unchanged input stops after lint, and any change of what the output is made of,
+/// or of the output itself, makes it build in full again.
+struct UnchangedRebuildTests {
+    /// A copy of a sample project that a test may change, with an output folder beside it.
+    struct Project {
+        let folder = TemporaryFolder()
+        var appDef: String
+        var options: BuildOptions
+
+        init(sample: String = "builders", appDefName: String = "builders.appDef") throws {
+            try FileManager.default.copyItem(
+                at: Fixtures.samplesRoot.appendingPathComponent(sample), to: folder.url.appendingPathComponent("project"))
+            appDef = folder.path("project/" + appDefName)
+            options = BuildOptions(outputDirectory: folder.path("out"))
+        }
+
+        var out: String { options.outputDirectory }
+
+        func build() throws -> OnboardingBuilder.Result {
+            try OnboardingBuilder(options: options).build(appDefPath: appDef)
+        }
+
+        /// The output a first build of the project as it is now gives, in a folder of its own.
+        func freshOutput() throws -> [String: Data] {
+            var fresh = options
+            fresh.outputDirectory = folder.path("fresh-\(UUID().uuidString)")
+            let result = try OnboardingBuilder(options: fresh).build(appDefPath: appDef)
+            #expect(result.succeeded && result.rendered)
+            return filesUnder(fresh.outputDirectory)
+        }
+
+        func replace(_ text: String, with replacement: String, in relativePath: String) throws {
+            let path = folder.path(relativePath)
+            let contents = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(contents.contains(text), "\(relativePath) holds '\(text)'")
+            try contents.replacingOccurrences(of: text, with: replacement).write(toFile: path, atomically: false, encoding: .utf8)
+        }
+
+        /// Changes a line of the output's cache, as if another build or moment had written it.
+        func replaceCacheLine(startingWith prefix: String, with line: String) throws {
+            let cache = out + "/" + OutputCache.fileName
+            let lines = try String(contentsOfFile: cache, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.contains { $0.hasPrefix(prefix) })
+            try lines.map { $0.hasPrefix(prefix) ? line : String($0) }.joined(separator: "\n").write(toFile: cache, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Path to modification time and inode of every regular file under `folder`, dot files included.
+    func stamps(_ folder: String) -> [String: String] {
+        var result: [String: String] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [:] }
+        for case let path as String in enumerator {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + path),
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { continue }
+            result[path] = "\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)/\(attributes[.systemFileNumber] ?? 0)"
+        }
+        return result
+    }
+
+    /// Builds the project, checks that a rebuild would stop early, changes it, and checks that
+    /// the next build renders and ends with the output of a fresh build of the changed project.
+    func expectFullRebuild(of project: inout Project, after change: (inout Project) throws -> Void) throws {
+        #expect(try project.build().succeeded)
+        #expect(try !project.build().rendered, "unchanged, the rebuild stops early")
+        try change(&project)
+        let rebuilt = try project.build()
+        #expect(rebuilt.succeeded)
+        #expect(rebuilt.rendered, "the change is seen")
+        #expect(filesUnder(project.out) == (try project.freshOutput()))
+    }
+
+    // MARK: - Unchanged
+
+    @Test func aRebuildOfUnchangedInputStopsAfterLintWithTheSameDiagnosticsAndWritesNothing() throws {
+        let project = try Project(sample: "multilingual", appDefName: "multilingual.appDef")
+        let first = try project.build()
+        #expect(first.succeeded && first.rendered && !first.unchanged)
+        let before = stamps(project.out)
+        #expect(before[OutputCache.fileName] != nil)
+
+        let again = try project.build()
+        #expect(again.unchanged)
+        #expect(!again.rendered)
+        #expect(!again.diagnostics.isEmpty && again.diagnostics == first.diagnostics, "the same notes as the first build")
+        #expect(Set(again.writtenFiles) == Set(first.writtenFiles))
+        #expect(stamps(project.out) == before)
+    }
+
+    @Test func templateWarningsAreReportedOnAnUnchangedRebuildToo() throws {
+        var project = try Project()
+        try project.folder.write("templates/extra.mustache", "not a template name")
+        project.options.templatesDirectory = project.folder.path("templates")
+        let first = try project.build()
+        let again = try project.build()
+        #expect(!again.rendered)
+        #expect(again.diagnostics.contains { $0.ruleID == "template-error" && $0.severity == .warning })
+        #expect(again.diagnostics == first.diagnostics)
+    }
+
+    @Test func filesTheToolDidNotWriteStayAsTheyAre() throws {
+        let project = try Project()
+        _ = try project.build()
+        try project.folder.write("out/notes/mine.txt", "the user's own file")
+        let before = stamps(project.out)
+        let again = try project.build()
+        #expect(again.unchanged && !again.rendered)
+        #expect(stamps(project.out) == before)
+    }
+
+    @Test func anUnchangedRebuildClearsWhatAKilledBuildLeftBeside() throws {
+        let project = try Project()
+        _ = try project.build()
+        try project.folder.write(".out.new-1234-abcdef12/index.html", "half-written")
+        try project.folder.write(".out.new-in-progress", "")
+        let again = try project.build()
+        #expect(again.unchanged && !again.rendered)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.folder.url.path).sorted() == ["out", "project"])
+    }
+
+    // MARK: - Changed input
+
+    @Test func aChangedByteOfTheAppDef() throws {
+        var project = try Project()
+        try expectFullRebuild(of: &project) { project in
+            try project.replace("It did not fall", with: "It did not fell", in: "project/builders.appDef")
+        }
+        #expect(try String(contentsOfFile: project.out + "/screens/3.html", encoding: .utf8).contains("It did not fell"))
+    }
+
+    @Test func anImageWithOtherBytesUnderTheSameName() throws {
+        var project = try Project()
+        try expectFullRebuild(of: &project) { project in
+            let images = project.folder.path("project/images/onboarding") + "/"
+            try FileManager.default.removeItem(atPath: images + "WiseAndFoolishBuilders.png")
+            try FileManager.default.copyItem(atPath: images + "HouseOnTheRock.png", toPath: images + "WiseAndFoolishBuilders.png")
+        }
+    }
+
+    @Test func anImageThatWasMissingIsAdded() throws {
+        var project = try Project()
+        let image = project.folder.path("project/images/onboarding/RainAndFloods.jpg")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: image))
+        try FileManager.default.removeItem(atPath: image)
+        project.options.rules = try RuleSelection(disable: ["image-not-found"], enable: [])
+        try expectFullRebuild(of: &project) { _ in try bytes.write(to: URL(fileURLWithPath: image)) }
+        #expect(FileManager.default.fileExists(atPath: project.out + "/images/RainAndFloods-32d6786625.jpg"))
+    }
+
+    @Test func aFontWithOtherBytesAndAFontThatWasMissing() throws {
+        var project = try Project()
+        try project.folder.write("project/fonts.appDef", FontBuildTests.appDef)
+        try project.folder.write("project/fonts/CharisSIL-R.ttf", "regular font bytes")
+        try project.folder.write("project/fonts/CharisSIL-B.ttf", "bold font bytes")
+        project.appDef = project.folder.path("project/fonts.appDef")
+        try expectFullRebuild(of: &project) { project in
+            try project.folder.write("project/fonts/CharisSIL-R.ttf", "other regular bytes")
+        }
+        try expectFullRebuild(of: &project) { project in
+            try project.folder.write("project/fonts/Missing.ttf", "arabic font bytes")
+        }
+        #expect(try String(contentsOfFile: project.out + "/onboarding.css", encoding: .utf8).contains(":lang(ar)"))
+    }
+
+    @Test func aTemplateOverrideWithOtherBytes() throws {
+        var project = try Project()
+        let gate = try #require(TemplateSet.defaultText(of: "onboarding-gate.js.mustache"))
+        try project.folder.write("templates/onboarding-gate.js.mustache", gate + "/* first */\n")
+        project.options.templatesDirectory = project.folder.path("templates")
+        try expectFullRebuild(of: &project) { project in
+            try project.folder.write("templates/onboarding-gate.js.mustache", gate + "/* other */\n")
+        }
+        #expect(try String(contentsOfFile: project.out + "/onboarding-gate.js", encoding: .utf8).hasSuffix("/* other */\n"))
+    }
+
+    @Test func aTemplateOverrideAdded() throws {
+        var project = try Project()
+        try project.folder.write("templates/README.txt", "templates of the project")
+        project.options.templatesDirectory = project.folder.path("templates")
+        let gate = try #require(TemplateSet.defaultText(of: "onboarding-gate.js.mustache"))
+        try expectFullRebuild(of: &project) { project in
+            try project.folder.write("templates/onboarding-gate.js.mustache", gate + "/* added */\n")
+        }
+        #expect(try String(contentsOfFile: project.out + "/onboarding-gate.js", encoding: .utf8).hasSuffix("/* added */\n"))
+    }
+
+    @Test func anotherStartURL() throws {
+        var project = try Project()
+        try expectFullRebuild(of: &project) { project in project.options.startURL = "../app/start.html" }
+        #expect(try String(contentsOfFile: project.out + "/index.html", encoding: .utf8).contains("../app/start.html"))
+    }
+
+    // MARK: - Changed output
+
+    @Test func aDeletedOutputFileIsWrittenAgain() throws {
+        var project = try Project()
+        try expectFullRebuild(of: &project) { project in
+            try FileManager.default.removeItem(atPath: project.out + "/screens/2.html")
+        }
+    }
+
+    @Test func anOutputFileEditedInPlaceToTheSameSizeIsWrittenAgain() throws {
+        var project = try Project()
+        try expectFullRebuild(of: &project) { project in
+            let css = try #require(FileHandle(forWritingAtPath: project.out + "/onboarding.css"))
+            try css.write(contentsOf: Data("/* edited by hand */".utf8))
+            try css.close()
+        }
+    }
+
+    /// A file changed in the clock tick in which the build noted it keeps its time: the cache
+    /// notes that moment, and such a file is read and compared with its digest.
+    @Test func aFileChangedInTheTickOfTheBuildIsReadAndCompared() throws {
+        let project = try Project()
+        _ = try project.build()
+        try project.replaceCacheLine(startingWith: "stamp ", with: "stamp 0")
+        #expect(try !project.build().rendered, "unchanged files are confirmed by their digests")
+
+        let css = project.out + "/onboarding.css"
+        var status = stat()
+        #expect(lstat(css, &status) == 0)
+        let handle = try #require(FileHandle(forWritingAtPath: css))
+        try handle.write(contentsOf: Data("/* edited by hand */".utf8))
+        try handle.close()
+        let times = [status.st_atim, status.st_mtim]
+        #expect(utimensat(AT_FDCWD, css, times, 0) == 0, "the time put back as it was")
+
+        let rebuilt = try project.build()
+        #expect(rebuilt.rendered && !rebuilt.unchanged)
+        #expect(filesUnder(project.out) == (try project.freshOutput()))
+    }
+
+    // MARK: - What the rebuild knows of the output
+
+    @Test func aRecordWithoutFingerprintMakesAFullBuildThatKeepsUnchangedFiles() throws {
+        let project = try Project()
+        _ = try project.build()
+        let record = project.out + "/" + OutputRecord.fileName
+        let oldForm = try String(contentsOfFile: record, encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("# Input fingerprint") }.joined(separator: "\n") + "\n"
+        try oldForm.write(toFile: record, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: project.out + "/" + OutputCache.fileName)
+        let before = stamps(project.out)
+
+        let rebuilt = try project.build()
+        #expect(rebuilt.rendered && !rebuilt.unchanged, "the record is written in its new form")
+        #expect(filesUnder(project.out) == (try project.freshOutput()))
+        let after = stamps(project.out)
+        #expect(after["index.html"] == before["index.html"], "unchanged files are kept as they were")
+        #expect(try !project.build().rendered)
+    }
+
+    @Test func withoutTheCacheARebuildComparesInFullAndStillWritesNothing() throws {
+        let project = try Project()
+        _ = try project.build()
+        try FileManager.default.removeItem(atPath: project.out + "/" + OutputCache.fileName)
+        let before = stamps(project.out)
+        let again = try project.build()
+        #expect(again.rendered && again.unchanged)
+        #expect(stamps(project.out) == before)
+    }
+
+    @Test func aCacheWrittenByAnotherExecutableIsNotTrusted() throws {
+        let project = try Project()
+        _ = try project.build()
+        try project.replaceCacheLine(startingWith: "tool ", with: "tool 1 1 1")
+        let again = try project.build()
+        #expect(again.rendered && again.unchanged)
+    }
+}
