@@ -10,7 +10,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // libxml2 as a system library; only XMLStreaming imports it.
@@ -25,7 +24,7 @@ let package = Package(
         // command line. The default templates are compiled in, so the binary works copied alone.
         .target(
             name: "OnboardingKit",
-            dependencies: ["XMLStreaming", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["XMLStreaming"],
             plugins: ["EmbedTemplates"]
         ),
         .executableTarget(name: "TemplateEmbedder"),

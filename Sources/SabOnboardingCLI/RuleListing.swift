@@ -1,4 +1,3 @@
-import Foundation
 import OnboardingKit
 
 /// The text of `rules`: one line a rule, or one rule in full.
@@ -20,7 +19,7 @@ enum RuleListing {
             var severity = description.severity.rawValue
             if description.isSafetyRule { severity += ", safety" }
             if description.isOptIn { severity += ", opt-in" }
-            text += "| `\(description.id)` | \(severity) | \(description.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
+            text += "| `\(description.id)` | \(severity) | \(description.summary.replacing("|", with: "\\|")) |\n"
         }
         return text
     }

@@ -8,8 +8,10 @@ struct TemplatesCommand: ParsableCommand {
         subcommands: [List.self, Export.self]
     )
 
+    // Every command names itself: without a name, the parser derives it from the type's name at
+    // run time, which costs more than the rest of `--version`.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the names of the built-in templates.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Print the names of the built-in templates.")
 
         func run() {
             Terminal.writeToStandardOutput(TemplateSet.names.map { $0 + "\n" }.joined())
@@ -18,6 +20,7 @@ struct TemplatesCommand: ParsableCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write the built-in templates into a folder.",
             discussion: "Change the copies you need, delete the others, and build with --templates DIR: a template missing from DIR stays built-in."
         )

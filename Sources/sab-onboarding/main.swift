@@ -1,9 +1,5 @@
 import SabOnboardingCLI
 
-/// Runs the command line. A function rather than a top-level `await`: in top-level code the compiler
-/// picks `ParsableCommand`'s synchronous `main()`, which cannot run an async command such as `preview`.
-func runCommandLine() async {
-    await SabOnboardingCommand.main()
-}
-
-await runCommandLine()
+// No `await` here: top-level code with one would make all of `main` async and start Swift
+// concurrency for every command. Only `preview` needs it, and starts it itself.
+SabOnboardingCommand.runCommandLine()

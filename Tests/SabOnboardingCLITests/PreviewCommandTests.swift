@@ -185,6 +185,15 @@ struct PreviewCommandTests {
         #expect(PreviewHTMLRewriter.rewrite("<html><body></body></html>", inserting: "<x>") == "<html><x><body></body></html>")
     }
 
+    @Test func pathsArePercentDecodedOnlyWhenWellFormed() {
+        #expect(PreviewRoutes.percentDecoded("/onboarding/%2e%2E/a%20b") == "/onboarding/../a b")
+        #expect(PreviewRoutes.percentDecoded("/caf%C3%A9") == "/café")
+        #expect(PreviewRoutes.percentDecoded("/plain") == "/plain")
+        for malformed in ["/%2", "/%zz", "/%", "/%ff"] {
+            #expect(PreviewRoutes.percentDecoded(malformed) == nil, "\(malformed)")
+        }
+    }
+
     @Test func typesByExtension() {
         let types = ["a.html": "text/html; charset=utf-8", "b/c.CSS": "text/css; charset=utf-8", "d.js": "text/javascript; charset=utf-8",
             "e.json": "application/json", "f.png": "image/png", "g.jpeg": "image/jpeg", "h.jpg": "image/jpeg", "i.gif": "image/gif",

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A font file copied into the output under a content-hashed name, for an `@font-face`.
 struct FontAsset: Hashable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `.sab-onboarding-cache`, beside the record in the output folder: the size, modification time
 /// and inode each written file had when it was written, and a digest of its bytes, so that a

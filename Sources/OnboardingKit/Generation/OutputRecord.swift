@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `.sab-onboarding`, the record of a build in its output folder: the fingerprint of the input
 /// (``InputFingerprint``) and the files the tool wrote, one path a line.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension OutputWriter {
     /// The files of the output at `directory` when it is what a build with this fingerprint

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why the output could not be written. Nothing of the new output is left behind, and the
 /// previous output is as it was.
@@ -64,14 +73,14 @@ enum OutputWriter {
             if let fingerprint { OutputCache.write(for: files, fingerprint: fingerprint, in: staging.path) }
             for path in previous.foreign where !files.contains(where: { $0.path == path }) {
                 let destination = staging.appendingPathComponent(path)
-                try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileSystemCalls.makeDirectories(destination.deletingLastPathComponent().path)
                 if !FileSystemCalls.hardLink(target.appendingPathComponent(path).path, destination.path) {
-                    try fileManager.copyItem(at: target.appendingPathComponent(path), to: destination)
+                    try FileSystemCalls.copyFile(target.appendingPathComponent(path).path, to: destination.path)
                 }
             }
         } catch {
             try? fileManager.removeItem(at: staging)
-            throw OutputError(message: "cannot write the output: \(reason(error))")
+            throw OutputError(message: "cannot write the output: \(error)")
         }
         try swap(staging, into: target, exists: previous.exists)
         return .written
@@ -90,9 +99,8 @@ enum OutputWriter {
     /// Reads what is at `target`. Throws when it is a file, or a non-empty folder without the
     /// record of a previous build (unless `force`).
     private static func previousOutput(in target: URL, display: String, force: Bool) throws(OutputError) -> PreviousOutput {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return PreviousOutput() }
-        guard isDirectory.boolValue else {
+        guard let kind = FolderWalk.kind(of: target.path, followingLinks: true) else { return PreviousOutput() }
+        guard kind == .folder else {
             throw OutputError(message: "the output '\(display)' is a file, not a folder")
         }
         let present = allFiles(under: target).filter { $0 != OutputCache.fileName }
@@ -115,7 +123,7 @@ enum OutputWriter {
     }
 
     /// Writes a file of the new output, or links the previous output's identical file.
-    private static func place(_ bytes: [UInt8], at path: String, in staging: URL, reusingFrom previous: URL?) throws {
+    private static func place(_ bytes: [UInt8], at path: String, in staging: URL, reusingFrom previous: URL?) throws(FileSystemCalls.Failure) {
         let destination = staging.appendingPathComponent(path)
         try FileSystemCalls.makeDirectories(destination.deletingLastPathComponent().path)
         if let previous {
@@ -129,17 +137,10 @@ enum OutputWriter {
         FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
     }
 
-    /// Relative paths of the regular files under `folder`, sorted.
+    /// Relative paths of the regular files under `folder`, sorted. Links are not followed, so
+    /// every file found is inside the folder.
     private static func allFiles(under folder: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
-        let base = folder.resolvingSymlinksInPath().path
-        var paths: [String] = []
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-            let path = url.resolvingSymlinksInPath().path
-            if path.hasPrefix(base + "/") { paths.append(String(path.dropFirst(base.count + 1))) }
-        }
-        return paths.sorted()
+        FolderWalk.entries(under: folder.path).filter { $0.kind == .regularFile }.map(\.path)
     }
 
     // MARK: - Swapping
@@ -154,27 +155,27 @@ enum OutputWriter {
         }
         guard exists else {
             do {
-                try fileManager.moveItem(at: staging, to: target)
+                try FileSystemCalls.rename(staging.path, to: target.path)
             } catch {
                 try? fileManager.removeItem(at: staging)
-                throw OutputError(message: "cannot move the output into place at \(target.path): \(reason(error))")
+                throw OutputError(message: "cannot move the output into place at \(target.path): \(error.reason)")
             }
             return
         }
         let retired = staging.deletingLastPathComponent().appendingPathComponent(
             ".\(target.lastPathComponent).old-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         do {
-            try fileManager.moveItem(at: target, to: retired)
+            try FileSystemCalls.rename(target.path, to: retired.path)
         } catch {
             try? fileManager.removeItem(at: staging)
-            throw OutputError(message: "cannot replace the output at \(target.path): \(reason(error))")
+            throw OutputError(message: "cannot replace the output at \(target.path): \(error.reason)")
         }
         do {
-            try fileManager.moveItem(at: staging, to: target)
+            try FileSystemCalls.rename(staging.path, to: target.path)
         } catch {
-            try? fileManager.moveItem(at: retired, to: target)
+            try? FileSystemCalls.rename(retired.path, to: target.path)
             try? fileManager.removeItem(at: staging)
-            throw OutputError(message: "cannot move the output into place at \(target.path): \(reason(error))")
+            throw OutputError(message: "cannot move the output into place at \(target.path): \(error.reason)")
         }
         try? fileManager.removeItem(at: retired)
     }
@@ -188,15 +189,5 @@ enum OutputWriter {
         for name in names where prefixes.contains(where: name.hasPrefix) {
             try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if let failure = error as? FileSystemCalls.Failure { return failure.description }
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-        return nsError.localizedDescription
     }
 }

@@ -8,33 +8,37 @@ struct PageContext {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'"
 
     /// What every template sees at the top level.
-    var common: [String: Any] {
+    var common: [String: TemplateValue] {
         let language = project.defaultLanguage ?? "und"
         return [
             "generator": "sab-onboarding \(SabOnboardingVersion.current)",
-            "lang": language,
+            "lang": .string(language),
             "dir": project.isRightToLeft(language) ? "rtl" : "ltr",
-            "title": project.appName.flatMap { $0.isEmpty ? nil : $0 } ?? "Welcome",
-            "contentSecurityPolicy": Self.contentSecurityPolicy,
-            "storageKeyJSON": JSONValue.string(project.storageKey).rendered(pretty: false),
-            "startURLJSON": JSONValue.string(options.startURL).rendered(pretty: false),
-            "screenCount": project.screens.count,
-            "singleScreen": project.screens.count == 1,
+            "title": .string(project.appName.flatMap { $0.isEmpty ? nil : $0 } ?? "Welcome"),
+            "contentSecurityPolicy": .string(Self.contentSecurityPolicy),
+            "storageKeyJSON": .string(JSONValue.string(project.storageKey).rendered(pretty: false)),
+            "startURLJSON": .string(JSONValue.string(options.startURL).rendered(pretty: false)),
+            "screenCount": TemplateValue(project.screens.count),
+            "singleScreen": .bool(project.screens.count == 1),
             "buttons": [
-                "skip": project.buttons.skip.defaultText,
-                "next": project.buttons.next.defaultText,
-                "start": project.buttons.start.defaultText,
+                "skip": .string(project.buttons.skip.defaultText),
+                "next": .string(project.buttons.next.defaultText),
+                "start": .string(project.buttons.start.defaultText),
             ],
-            "screens": project.screens.map(screen),
-            "fontFaces": project.fonts.assets.map { font in
-                ["family": font.cssFamily, "path": font.outputPath, "format": font.format, "weight": font.weight, "style": font.style]
-            },
-            "languageFonts": project.fonts.languageFamilies.map { ["language": $0.language, "family": $0.cssFamily] },
+            "screens": .list(project.screens.map { .object(screen($0)) }),
+            "fontFaces": .list(
+                project.fonts.assets.map { font in
+                    [
+                        "family": .string(font.cssFamily), "path": .string(font.outputPath), "format": .string(font.format),
+                        "weight": .string(font.weight), "style": .string(font.style),
+                    ]
+                }),
+            "languageFonts": .list(project.fonts.languageFamilies.map { ["language": .string($0.language), "family": .string($0.cssFamily)] }),
         ]
     }
 
     /// The carousel page: images relative to the output folder, and the data its script reads.
-    var index: [String: Any] {
+    var index: [String: TemplateValue] {
         var context = common
         context["assetBase"] = ""
         let data = JSONValue.object([
@@ -45,7 +49,7 @@ struct PageContext {
             ("manifest", Manifest.json(for: project)),
         ])
         // Safe inside <script>: JSONValue escapes <, > and & as \u003c and so on.
-        context["dataJSON"] = data.rendered(pretty: false)
+        context["dataJSON"] = .string(data.rendered(pretty: false))
         return context
     }
 
@@ -63,47 +67,47 @@ struct PageContext {
     }
 
     /// One screen's own page, in `screens/`.
-    func screenPage(_ screen: OnboardingScreen) -> [String: Any] {
+    func screenPage(_ screen: OnboardingScreen) -> [String: TemplateValue] {
         var context = common
         context["assetBase"] = "../"
-        context["screen"] = self.screen(screen)
+        context["screen"] = .object(self.screen(screen))
         return context
     }
 
-    private func screen(_ screen: OnboardingScreen) -> [String: Any] {
-        var context: [String: Any] = [
-            "number": screen.number,
-            "label": InterfaceStrings.slideLabel(screen.number, of: project.screens.count, language: project.defaultLanguage),
-            "isFirst": screen.number == 1,
-            "isLast": screen.number == project.screens.count,
-            "hasTopText": screen.texts[.topTitle] != nil || screen.texts[.topSubtitle] != nil,
-            "hasBottomText": screen.texts[.bottomTitle] != nil || screen.texts[.bottomSubtitle] != nil,
+    private func screen(_ screen: OnboardingScreen) -> [String: TemplateValue] {
+        var context: [String: TemplateValue] = [
+            "number": TemplateValue(screen.number),
+            "label": .string(InterfaceStrings.slideLabel(screen.number, of: project.screens.count, language: project.defaultLanguage)),
+            "isFirst": .bool(screen.number == 1),
+            "isLast": .bool(screen.number == project.screens.count),
+            "hasTopText": .bool(screen.texts[.topTitle] != nil || screen.texts[.topSubtitle] != nil),
+            "hasBottomText": .bool(screen.texts[.bottomTitle] != nil || screen.texts[.bottomSubtitle] != nil),
         ]
         for field in TextField.allCases {
-            if let text = screen.texts[field] { context[field.manifestKey] = text.defaultText }
+            if let text = screen.texts[field] { context[field.manifestKey] = .string(text.defaultText) }
         }
         if let image = screen.defaultImage, let asset = project.images[image.fileName] {
-            context["image"] = ["src": asset.outputPath, "width": asset.size.width, "height": asset.size.height]
+            context["image"] = ["src": .string(asset.outputPath), "width": TemplateValue(asset.size.width), "height": TemplateValue(asset.size.height)]
         }
-        context["style"] = style(of: screen)
+        context["style"] = .object(style(of: screen))
         return context
     }
 
     /// The colours and sizes the style sheet gives each screen, per theme. Colours are
     /// ``HexColor`` values, checked against a strict pattern before they get here.
-    private func style(of screen: OnboardingScreen) -> [String: Any] {
+    private func style(of screen: OnboardingScreen) -> [String: TemplateValue] {
         let resolver = ScreenColorResolver(palette: project.palette)
-        var style: [String: Any] = [:]
+        var style: [String: TemplateValue] = [:]
         for theme in ColorTheme.allCases {
             let colors = resolver.colors(of: screen, theme: theme).colors
             let name = theme.rawValue.prefix(1).uppercased() + theme.rawValue.dropFirst()
-            style["background" + name] = colors.background.css
-            style["title" + name] = colors.title.css
-            style["text" + name] = colors.text.css
-            style["accent" + name] = colors.accent.css
-            style["onAccent" + name] = colors.onAccent.css
+            style["background" + name] = .string(colors.background.css)
+            style["title" + name] = .string(colors.title.css)
+            style["text" + name] = .string(colors.text.css)
+            style["accent" + name] = .string(colors.accent.css)
+            style["onAccent" + name] = .string(colors.onAccent.css)
         }
-        if let percent = screen.imageMaxHeightPercent { style["imageMaxHeight"] = percent }
+        if let percent = screen.imageMaxHeightPercent { style["imageMaxHeight"] = TemplateValue(percent) }
         return style
     }
 }

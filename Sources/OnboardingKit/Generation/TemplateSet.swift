@@ -1,5 +1,8 @@
-import Foundation
-import Mustache
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The templates of the output: the defaults compiled into the binary, each replaceable by a
 /// file of the same name in the `--templates` folder.
@@ -10,19 +13,20 @@ public struct TemplateSet {
     /// Writes the default templates into `folder` (created if needed), to copy and change for
     /// `--templates`. Refuses to overwrite a file unless `overwrite` is set; returns the paths written.
     public static func exportDefaults(to folder: String, overwrite: Bool) throws(OutputError) -> [String] {
-        let fileManager = FileManager.default
         do {
-            try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileSystemCalls.makeDirectories(folder)
         } catch {
-            throw OutputError(message: "cannot create the folder \(folder): \(error.localizedDescription)")
+            throw OutputError(message: "cannot create the folder \(error)")
         }
-        let targets = DefaultTemplates.files.map { ($0, URL(fileURLWithPath: folder).appendingPathComponent($0.name).path) }
-        if !overwrite, let existing = targets.first(where: { fileManager.fileExists(atPath: $0.1) }) {
+        let targets = DefaultTemplates.files.map { ($0, path(of: $0.name, in: folder)) }
+        if !overwrite, let existing = targets.first(where: { FileManager.default.fileExists(atPath: $0.1) }) {
             throw OutputError(message: "\(existing.1) exists; give --force to overwrite the templates in \(folder)")
         }
         for (template, path) in targets {
-            guard fileManager.createFile(atPath: path, contents: Data(template.text.utf8)) else {
-                throw OutputError(message: "cannot write \(path)")
+            do {
+                try FileSystemCalls.writeFile(Array(template.text.utf8), to: path)
+            } catch {
+                throw OutputError(message: "cannot write \(error)")
             }
         }
         return targets.map(\.1)
@@ -33,7 +37,8 @@ public struct TemplateSet {
         DefaultTemplates.files.first { $0.name == name }?.text
     }
 
-    private let library: MustacheLibrary
+    /// The parsed templates, by the name partials use.
+    private let templates: [String: MustacheTemplate]
 
     /// Loads the templates, with those of `overrideFolder` in place of the defaults. Returns
     /// `nil` and the problems when a template cannot be read or parsed.
@@ -48,27 +53,26 @@ public struct TemplateSet {
                 overrides.first { $0.name == source.name } ?? source
             }
         }
-        var library = MustacheLibrary()
+        var templates: [String: MustacheTemplate] = [:]
         for source in sources {
             do {
-                library.register(try MustacheTemplate(string: source.text), named: partialName(of: source.name))
-            } catch let error as MustacheTemplate.ParserError {
+                templates[partialName(of: source.name)] = try MustacheTemplate(parsing: source.text)
+            } catch {
                 diagnostics.append(
                     Diagnostic(
                         ruleID: "template-error", severity: .error,
-                        location: SourceLocation(file: source.path, line: error.context.lineNumber, column: error.context.columnNumber),
-                        message: describe(error.error), notes: ["the line reads: \(error.context.line.trimmingWhitespace)"]))
-            } catch {
-                diagnostics.append(templateProblem(source.path, "cannot parse the template: \(error)"))
+                        location: SourceLocation(file: source.path, line: error.position.line, column: error.position.column),
+                        message: error.message, notes: ["the line reads: \(error.lineText.trimmingWhitespace)"]))
             }
         }
         let failed = diagnostics.contains { $0.severity == .error }
-        return (failed ? nil : TemplateSet(library: library), diagnostics)
+        return (failed ? nil : TemplateSet(templates: templates), diagnostics)
     }
 
-    /// Renders the template with this file name.
-    func render(_ name: String, context: [String: Any]) -> String {
-        library.render(context, withTemplate: Self.partialName(of: name)) ?? ""
+    /// Renders the template with this file name; every template can be a partial of another.
+    func render(_ name: String, context: [String: TemplateValue]) -> String {
+        guard let template = templates[Self.partialName(of: name)] else { return "" }
+        return MustacheRenderer(partials: templates).render(template, with: .object(context))
     }
 
     /// Templates are named in partials (`{{> screen-content}}`) without `.mustache`.
@@ -77,16 +81,13 @@ public struct TemplateSet {
     }
 
     static func readOverrides(in folder: String, diagnostics: inout [Diagnostic]) -> [(name: String, path: String, text: String)] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
-            let entries = try? FileManager.default.contentsOfDirectory(atPath: folder)
-        else {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             diagnostics.append(templateProblem(folder, "cannot read the templates folder: it does not exist or is not a folder"))
             return []
         }
         var overrides: [(name: String, path: String, text: String)] = []
         for entry in entries.sorted() where entry.hasSuffix(".mustache") {
-            let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
+            let path = path(of: entry, in: folder)
             guard names.contains(entry) else {
                 diagnostics.append(
                     Diagnostic(
@@ -104,22 +105,11 @@ public struct TemplateSet {
         return overrides
     }
 
-    private static func templateProblem(_ path: String, _ message: String) -> Diagnostic {
-        Diagnostic(ruleID: "template-error", severity: .error, location: SourceLocation(file: path, line: 1, column: 1), message: message)
+    private static func path(of name: String, in folder: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
-    private static func describe(_ error: any Error) -> String {
-        guard let error = error as? MustacheTemplate.Error else { return "the template cannot be parsed: \(error)" }
-        switch error {
-        case .sectionCloseNameIncorrect: return "this closes a section that is not the one open"
-        case .unfinishedName: return "a tag is not finished: '}}' is missing"
-        case .expectedSectionEnd: return "a section is not closed: '{{/name}}' is missing"
-        case .invalidSetDelimiter: return "the set-delimiter tag is badly formed"
-        case .transformAppliedToInheritanceSection: return "a transform cannot apply to an inherited section"
-        case .illegalTokenInsideInheritSection: return "this tag is not allowed inside an inherited partial"
-        case .textInsideInheritSection: return "text is not allowed inside an inherited partial"
-        case .invalidConfigVariableSyntax: return "the pragma is badly formed"
-        case .unrecognisedConfigVariable: return "unknown pragma"
-        }
+    private static func templateProblem(_ path: String, _ message: String) -> Diagnostic {
+        Diagnostic(ruleID: "template-error", severity: .error, location: SourceLocation(file: path, line: 1, column: 1), message: message)
     }
 }

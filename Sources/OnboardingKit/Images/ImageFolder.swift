@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The folder an appDef's onboarding images are copied to by SAB: `images/onboarding` beside
 /// the appDef file, or the folder given with `--images`. Looks files up by name, refuses links
@@ -51,8 +55,7 @@ final class ImageFolder {
 
     private func findAndInspect(_ fileName: String) -> Lookup {
         let fileURL = folderURL.appendingPathComponent(fileName, isDirectory: false)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory) else {
+        guard let kind = FolderWalk.kind(of: fileURL.path, followingLinks: true) else {
             return .missing(suggestion: caseInsensitiveMatch(for: fileName))
         }
         let realFolder = folderURL.resolvingSymlinksInPath().path
@@ -60,7 +63,7 @@ final class ImageFolder {
         guard realFile.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/") else {
             return .outsideFolder
         }
-        if isDirectory.boolValue { return .unreadable(reason: "it is a folder") }
+        if kind == .folder { return .unreadable(reason: "it is a folder") }
         guard let data = FileManager.default.contents(atPath: fileURL.path) else {
             return .unreadable(reason: "permission denied or read error")
         }

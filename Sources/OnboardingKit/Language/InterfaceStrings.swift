@@ -1,5 +1,3 @@
-import Foundation
-
 /// Words of the carousel's own, for the common SAB interface languages.
 enum InterfaceStrings {
     /// "N of M" for a slide's label, `{n}` and `{m}` replaced; by language subtag.
@@ -20,7 +18,7 @@ enum InterfaceStrings {
 
     static func slideLabel(_ number: Int, of count: Int, language: String?) -> String {
         (slideLabelPattern(for: language) ?? "{n} of {m}")
-            .replacingOccurrences(of: "{n}", with: String(number))
-            .replacingOccurrences(of: "{m}", with: String(count))
+            .replacing("{n}", with: String(number))
+            .replacing("{m}", with: String(count))
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A colour written `#RGB`, `#RRGGBB` or `#AARRGGBB` (alpha first, as Android and SAB write it).
 /// Only text that matches this strict pattern becomes a colour, so nothing else reaches CSS.

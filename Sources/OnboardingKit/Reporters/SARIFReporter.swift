@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A SARIF 2.1.0 log with one run, in the shape GitHub code scanning accepts: every rule of the
 /// tool in `tool.driver.rules` and one result per diagnostic, its file as a relative URI.
@@ -164,7 +168,7 @@ public struct SARIFReporter: DiagnosticReporter {
     /// character of a file name.
     private static func separatorsNormalized(_ path: String) -> String {
         #if os(Windows)
-            path.replacingOccurrences(of: "\\", with: "/")
+            path.replacing("\\", with: "/")
         #else
             path
         #endif

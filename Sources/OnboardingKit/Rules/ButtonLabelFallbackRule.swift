@@ -1,5 +1,3 @@
-import Foundation
-
 struct ButtonLabelFallbackRule: Rule {
     static let description = RuleDescription(
         id: "button-label-fallback", severity: .note,
@@ -44,7 +42,7 @@ struct ButtonLabelFallbackRule: Rule {
         let fallbacks = ButtonLabelResolver(syntax: context.syntax).resolve(for: languages).fallbacks
         let position = context.syntax.translationMappingsPosition ?? context.syntax.root?.position ?? .start
         return fallbacks.map { fallback in
-            let names = fallback.buttons.map { $0.replacingOccurrences(of: "Button_", with: "") }.joined(separator: ", ")
+            let names = fallback.buttons.map { $0.replacing("Button_", with: "") }.joined(separator: ", ")
             let source = fallback.fromTable ? "the tool's own words" : "the default text"
             return Finding(
                 position: position,

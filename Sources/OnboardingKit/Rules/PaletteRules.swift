@@ -1,5 +1,3 @@
-import Foundation
-
 /// The palette colours the carousel uses.
 let carouselPaletteColors = ["TitlesColor", "TextColor", "PrimaryColor", "BackgroundColor"]
 
@@ -53,8 +51,7 @@ struct LowContrastRule: Rule {
                 guard let first = problems.first else { return nil }
                 let position = syntax.featureValue(.background)?.position ?? syntax.element.position
                 let colours = problems.map { problem in
-                    let ratio = String(format: "%.2f", (problem.ratio * 100).rounded(.down) / 100)
-                    return "\(problem.colorName) \(problem.color.css) (\(ratio):1, needs \(problem.required == 3 ? "3" : "4.5"):1)"
+                    "\(problem.colorName) \(problem.color.css) (\(Self.twoDecimals(problem.ratio)):1, needs \(problem.required == 3 ? "3" : "4.5"):1)"
                 }
                 // Text that would be hard to read is worth a warning; a button or dot colour that
                 // falls short (as every app's dark-theme PrimaryColor does on black) only a note.
@@ -66,6 +63,14 @@ struct LowContrastRule: Rule {
                     severity: textFallsShort ? nil : .note)
             }
         }
+    }
+
+    /// A contrast ratio cut, not rounded, to two decimals ("4.49"): a ratio just short of 4.5
+    /// must not read as 4.50. Whole hundredths, so the text is the same on every platform.
+    static func twoDecimals(_ ratio: Double) -> String {
+        let hundredths = Int((ratio * 100).rounded(.down))
+        let fraction = hundredths % 100
+        return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }
 }
 

@@ -4,8 +4,8 @@
     import Darwin
 #endif
 
-/// The few system calls the output writer needs beyond Foundation: an atomic exchange of two
-/// paths, an exclusive lock, and a hard link.
+/// The system calls the output writer makes: an atomic exchange of two paths, an exclusive lock,
+/// hard links, and plain file operations that fail with the system's own reason.
 enum FileSystemCalls {
     #if canImport(Glibc)
         private static let systemWrite = Glibc.write
@@ -54,7 +54,9 @@ enum FileSystemCalls {
     struct Failure: Error, CustomStringConvertible {
         var path: String
         var code: Int32
-        var description: String { "\(path): \(String(cString: strerror(code)))" }
+        var description: String { "\(path): \(reason)" }
+        /// The system's words alone, for messages that name the path themselves.
+        var reason: String { String(cString: strerror(code)) }
     }
 
     /// Creates a folder and its missing parents.
@@ -67,8 +69,8 @@ enum FileSystemCalls {
     }
 
     /// Writes a whole file, going on after partial writes; a short disk is an error, not a short file.
-    static func writeFile(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    static func writeFile(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o644) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw Failure(path: path, code: errno) }
         var offset = 0
         while offset < bytes.count {
@@ -85,6 +87,37 @@ enum FileSystemCalls {
         }
         // close reports errors that writes deferred (NFS, some full disks).
         if close(descriptor) != 0 { throw Failure(path: path, code: errno) }
+    }
+
+    /// Copies a regular file's bytes and permissions.
+    static func copyFile(_ source: String, to destination: String) throws(Failure) {
+        let descriptor = open(source, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(path: source, code: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Failure(path: source, code: errno) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: source, code: errno)
+            }
+            if count == 0 { break }
+            bytes += buffer[..<count]
+        }
+        try writeFile(bytes, to: destination, permissions: status.st_mode & 0o7777)
+    }
+
+    /// Gives `source` the name `destination`, in one step; both on one file system.
+    static func rename(_ source: String, to destination: String) throws(Failure) {
+        #if canImport(Glibc)
+            let renamed = Glibc.rename(source, destination)
+        #elseif canImport(Darwin)
+            let renamed = Darwin.rename(source, destination)
+        #endif
+        guard renamed == 0 else { throw Failure(path: source, code: errno) }
     }
 
     /// Makes `destination` another name of `source`'s file, keeping its modification time.

@@ -1,4 +1,10 @@
-import Foundation
+import OnboardingKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Notices changes to files by polling: what exists, and each file's modification time, size and
 /// inode (a save that replaces the file changes that). No notification API, so it works alike on
@@ -6,7 +12,8 @@ import Foundation
 struct FileWatcher: Sendable {
     /// What is known of one file at one poll.
     struct Stamp: Hashable, Sendable {
-        var modified: Date?
+        /// The modification time, in nanoseconds since 1970.
+        var modified: Int64?
         var size: UInt64?
         var inode: UInt64?
     }
@@ -16,7 +23,8 @@ struct FileWatcher: Sendable {
     /// Folders watched with everything in them, at any depth; a missing one is watched for appearing.
     let folders: [String]
 
-    /// The state of every watched file now, by path. Links are followed.
+    /// The state of every watched file now, by path. A link is stamped with what it leads to; a
+    /// folder reached through a link is not walked.
     func stamps() -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
         for file in files {
@@ -24,9 +32,8 @@ struct FileWatcher: Sendable {
         }
         for folder in folders {
             stamps[folder] = Self.stamp(of: folder)
-            guard let names = FileManager.default.enumerator(atPath: folder) else { continue }
-            while let name = names.nextObject() as? String {
-                let path = folder + "/" + name
+            for entry in FolderWalk.entries(under: folder) {
+                let path = folder + "/" + entry.path
                 stamps[path] = Self.stamp(of: path)
             }
         }
@@ -54,11 +61,16 @@ struct FileWatcher: Sendable {
 
     /// `nil` fields for a file that is not there (or a link leading nowhere).
     private static func stamp(of path: String) -> Stamp {
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target) else { return Stamp() }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return Stamp() }
+        #if canImport(Darwin)
+            let modified = status.st_mtimespec
+        #else
+            let modified = status.st_mtim
+        #endif
         return Stamp(
-            modified: attributes[.modificationDate] as? Date,
-            size: (attributes[.size] as? NSNumber)?.uint64Value,
-            inode: (attributes[.systemFileNumber] as? NSNumber)?.uint64Value)
+            modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+            size: UInt64(status.st_size),
+            inode: UInt64(status.st_ino))
     }
 }

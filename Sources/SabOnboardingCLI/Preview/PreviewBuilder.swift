@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import OnboardingKit
 
 /// One rendering of the appDef, held in memory.
@@ -39,11 +43,10 @@ struct PreviewBuilder: Sendable {
 
     /// The diagnostic `lint` gives a file it cannot read.
     private func unreadable() -> Diagnostic {
-        var isFolder: ObjCBool = false
-        let reason = switch FileManager.default.fileExists(atPath: appDefPath, isDirectory: &isFolder) {
-        case false: "no such file"
-        case true where isFolder.boolValue: "it is a folder"
-        case true: "permission denied or read error"
+        let reason = switch FolderWalk.kind(of: appDefPath, followingLinks: true) {
+        case nil: "no such file"
+        case .folder?: "it is a folder"
+        case .regularFile?, .other?: "permission denied or read error"
         }
         return Diagnostic(
             ruleID: "unreadable-file", severity: .error, location: SourceLocation(file: appDefPath, line: 1, column: 1),

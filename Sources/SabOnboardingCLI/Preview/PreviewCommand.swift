@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import OnboardingKit
 
 #if canImport(Glibc)
@@ -77,7 +76,7 @@ struct PreviewCommand: AsyncParsableCommand {
             server = try PreviewServer(port: port, site: site, routes: PreviewRoutes(startURL: options.startURL))
             boundPort = try await server.start()
         } catch {
-            Terminal.writeToStandardError("sab-onboarding: error: cannot serve on \(PreviewServer.host):\(port): \(error.localizedDescription)\n")
+            Terminal.writeToStandardError("sab-onboarding: error: cannot serve on \(PreviewServer.host):\(port): \(error)\n")
             throw ExitCode(1)
         }
         let address = "http://\(PreviewServer.host):\(boundPort)/"

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Changes a generated page for the preview only: its Content-Security-Policy also allows
 /// `connect-src 'self'` (the live reload fetches the build counter), and the live-reload tags go
 /// at the end of its `<head>`. What `build` writes is never changed.
@@ -50,7 +48,7 @@ enum PreviewHTMLRewriter {
     }
 
     private static func isPolicyTag(_ tag: Substring) -> Bool {
-        let compact = tag.lowercased().replacingOccurrences(of: "'", with: "\"")
+        let compact = tag.lowercased().replacing("'", with: "\"")
         return compact.contains("http-equiv=\"content-security-policy\"")
     }
 
@@ -66,15 +64,53 @@ enum PreviewHTMLRewriter {
         return String(tag[..<valueStart]) + PreviewPages.escaped(policy) + String(tag[valueEnd...])
     }
 
-    /// The few entities a policy's quotes and ampersands are written with.
+    /// The few entities a policy's quotes and ampersands are written with, in any case.
+    private static let entities: [String: String] = [
+        "&#39;": "'", "&#x27;": "'", "&apos;": "'", "&quot;": "\"", "&#34;": "\"", "&lt;": "<", "&gt;": ">", "&amp;": "&",
+    ]
+
+    /// `text` with those entities decoded, in one pass: a decoded `&` never starts another entity.
     private static func decodingEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
-        return [("&#39;", "'"), ("&#x27;", "'"), ("&apos;", "'"), ("&quot;", "\""), ("&#34;", "\""), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")]
-            .reduce(text) { $0.replacingOccurrences(of: $1.0, with: $1.1, options: .caseInsensitive) }
+        var result = ""
+        var rest = text[...]
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            let candidate = rest[ampersand...].prefix(8)
+            if let semicolon = candidate.firstIndex(of: ";"), let decoded = entities[rest[ampersand...semicolon].lowercased()] {
+                result += decoded
+                rest = rest[rest.index(after: semicolon)...]
+            } else {
+                result += "&"
+                rest = rest[rest.index(after: ampersand)...]
+            }
+        }
+        return result + rest
     }
 
-    /// Where `needle` (ASCII) occurs in `text`, ignoring case.
+    /// Where `needle` (ASCII) occurs in `text`, ignoring case: the first occurrence, or the last.
     private static func range(of needle: String, in text: some StringProtocol, backwards: Bool) -> Range<String.Index>? {
-        text.range(of: needle, options: backwards ? [.caseInsensitive, .backwards] : .caseInsensitive)
+        let pattern = Array(needle.lowercased().utf8)
+        let bytes = text.utf8
+        var found: Range<String.Index>?
+        var start = bytes.startIndex
+        while start != bytes.endIndex {
+            var index = start
+            var matched = 0
+            while matched < pattern.count, index != bytes.endIndex, asciiLowercased(bytes[index]) == pattern[matched] {
+                index = bytes.index(after: index)
+                matched += 1
+            }
+            if matched == pattern.count {
+                if !backwards { return start..<index }
+                found = start..<index
+            }
+            start = bytes.index(after: start)
+        }
+        return found
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }

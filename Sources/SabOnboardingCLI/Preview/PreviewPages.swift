@@ -117,19 +117,7 @@ enum PreviewPages {
 
     /// `text` safe in HTML text and in quoted attribute values.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
+        HTMLText.escaped(text)
     }
 
     private static func page(title: String, version: Int, head: String = "", body: String) -> String {

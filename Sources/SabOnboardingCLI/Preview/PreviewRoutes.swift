@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A response before it becomes an HTTP one: what the routes decide, free of the server.
 struct PreviewReply: Sendable, Equatable {
@@ -48,7 +52,7 @@ struct PreviewRoutes: Sendable {
         guard let base = URL(string: origin + outputPrefix + "index.html"),
             let resolved = URL(string: startURL, relativeTo: base)?.absoluteURL,
             resolved.absoluteString.hasPrefix(origin + "/"),
-            let path = URLComponents(url: resolved, resolvingAgainstBaseURL: false)?.percentEncodedPath.removingPercentEncoding,
+            let path = (URLComponents(url: resolved, resolvingAgainstBaseURL: false)?.percentEncodedPath).flatMap(Self.percentDecoded),
             !path.hasPrefix(outputPrefix), !path.hasPrefix(PreviewPages.prefix)
         else { return nil }
         return path.isEmpty ? "/" : path
@@ -59,7 +63,7 @@ struct PreviewRoutes: Sendable {
         guard method == "GET" || method == "HEAD" else {
             return .text(405, "Method not allowed: the preview answers GET and HEAD.\n", headers: ["Allow": "GET, HEAD"])
         }
-        guard let path = target.removingPercentEncoding, path.hasPrefix("/") else {
+        guard let path = Self.percentDecoded(target), path.hasPrefix("/") else {
             return .text(400, "Bad request: not a path.\n")
         }
         guard !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0.contains("\\") }) else {
@@ -112,5 +116,29 @@ struct PreviewRoutes: Sendable {
 
     private func notFound(_ path: String) -> PreviewReply {
         .text(404, "Not found: \(path)\n")
+    }
+
+    /// `text` with its `%XX` escapes decoded; `nil` when one is malformed or the bytes are not UTF-8.
+    static func percentDecoded(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var rest = text.utf8[...]
+        while let byte = rest.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = rest.popFirst().flatMap(hexValue), let low = rest.popFirst().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(bytes: bytes, encoding: .utf8)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

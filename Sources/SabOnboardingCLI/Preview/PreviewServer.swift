@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -48,9 +47,10 @@ struct PreviewServer: Sendable {
             throw error
         }
         state.listening(listener)
-        let thread = Thread { [self] in acceptLoop(listener) }
-        thread.name = "sab-onboarding.preview.accept"
-        thread.start()
+        if let code = DetachedThread.start({ [self] in acceptLoop(listener) }) {
+            state.closeListener()
+            throw ServerError(call: "pthread_create", code: code)
+        }
         return bound
     }
 
@@ -137,12 +137,16 @@ struct PreviewServer: Sendable {
                 connection.finish()
                 continue
             }
-            let thread = Thread { [self] in
+            let started = DetachedThread.start { [self] in
                 serve(Connection(descriptor: connection))
                 state.connectionClosed()
             }
-            thread.name = "sab-onboarding.preview.connection"
-            thread.start()
+            if started != nil {
+                state.connectionClosed()
+                let connection = Connection(descriptor: connection)
+                connection.send(Self.response(.text(503, "Busy: no thread for the connection.\n"), includingBody: true))
+                connection.finish()
+            }
         }
     }
 
@@ -213,12 +217,11 @@ struct PreviewServer: Sendable {
 }
 
 /// A failed socket call, said as the system says it ("bind: Address already in use").
-struct ServerError: Error, LocalizedError, CustomStringConvertible {
+struct ServerError: Error, CustomStringConvertible {
     var call: String
     var code: Int32
 
     var description: String { "\(call): \(String(cString: strerror(code)))" }
-    var errorDescription: String? { description }
 }
 
 /// The request line and headers, parsed as far as the preview needs: the method and the target
@@ -248,7 +251,7 @@ struct PreviewRequest: Equatable {
         method = parts[0].uppercased()
         var target = Substring(parts[1])
         // The absolute form (from proxies): only its path and query matter.
-        if let scheme = target.range(of: "://"), target.hasPrefix("http") {
+        if let scheme = target.firstRange(of: "://"), target.hasPrefix("http") {
             let afterHost = target[scheme.upperBound...]
             target = afterHost.firstIndex(of: "/").map { afterHost[$0...] } ?? "/"
         }
@@ -366,79 +369,71 @@ private struct Connection {
 
 /// The server's mutable state, shared by the accept loop, the connections and ``PreviewServer/stop()``.
 private final class ServerState: @unchecked Sendable {
-    private let lock = NSCondition()
+    private let lock = ConditionLock()
     private var listener: Int32 = -1
     private var stopping = false
     private var loopDone = false
     private var connections = 0
 
     func listening(_ descriptor: Int32) {
-        lock.lock()
-        defer { lock.unlock() }
-        listener = descriptor
+        lock.withLock { listener = descriptor }
     }
 
     var isStopping: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopping
+        lock.withLock { stopping }
     }
 
     /// Called by the accept loop as it ends.
     func closeListener() {
-        lock.lock()
-        defer { lock.unlock() }
-        if listener >= 0 { close(listener) }
-        listener = -1
-        loopDone = true
-        lock.broadcast()
+        lock.withLock {
+            if listener >= 0 { close(listener) }
+            listener = -1
+            loopDone = true
+            lock.broadcast()
+        }
     }
 
     func connectionOpened(limit: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard connections < limit else { return false }
-        connections += 1
-        return true
+        lock.withLock {
+            guard connections < limit else { return false }
+            connections += 1
+            return true
+        }
     }
 
     func connectionClosed() {
-        lock.lock()
-        defer { lock.unlock() }
-        connections -= 1
-        lock.broadcast()
+        lock.withLock {
+            connections -= 1
+            lock.broadcast()
+        }
     }
 
     /// Stops the accept loop and waits until it has closed the listening socket, then at most
     /// `grace` for the connections in flight. Blocks: call it off the cooperative pool.
     func stop(waitingForConnections grace: Duration) {
-        lock.lock()
-        defer { lock.unlock() }
-        stopping = true
-        if listener >= 0 {
-            let deadline = Date().addingTimeInterval(1)
-            while !loopDone, lock.wait(until: deadline) {}
+        lock.withLock {
+            stopping = true
+            if listener >= 0 {
+                let deadline = ContinuousClock.now + .seconds(1)
+                while !loopDone, lock.wait(until: deadline) {}
+            }
+            let deadline = ContinuousClock.now + grace
+            while connections > 0, lock.wait(until: deadline) {}
         }
-        let deadline = Date().addingTimeInterval(Double(grace.components.seconds) + Double(grace.components.attoseconds) / 1e18)
-        while connections > 0, lock.wait(until: deadline) {}
     }
 }
 
 /// Carries the snapshot from the task that reads it to the connection's thread, which waits on a
 /// semaphore until it is set.
 private final class SnapshotBox: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var value: PreviewSite.Snapshot?
 
     func set(_ snapshot: PreviewSite.Snapshot) {
-        lock.lock()
-        value = snapshot
-        lock.unlock()
+        lock.withLock { value = snapshot }
     }
 
     func get() -> PreviewSite.Snapshot? {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+        lock.withLock { value }
     }
 }

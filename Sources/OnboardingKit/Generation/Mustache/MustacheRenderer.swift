@@ -1,0 +1,81 @@
+/// Renders templates over a stack of values, with a set of named templates for partials.
+///
+/// A name is looked up from the innermost value outwards (`{{number}}` inside `{{#screens}}` is
+/// the screen's); the later parts of a dotted name only inside what its first part found. A
+/// missing name inserts nothing, and so does a missing partial, as the spec says.
+struct MustacheRenderer {
+    /// Partials nested deeper than this render nothing: a template that includes itself for ever
+    /// ends instead of exhausting the stack.
+    static let maximumPartialDepth = 64
+
+    /// The templates `{{> name}}` can include, by name.
+    let partials: [String: MustacheTemplate]
+
+    /// The text of `template` with `value` as its context.
+    func render(_ template: MustacheTemplate, with value: TemplateValue) -> String {
+        var output = ""
+        var stack = [value]
+        render(template.nodes, stack: &stack, indentation: "", escaping: .html, partialDepth: 0, into: &output)
+        return output
+    }
+
+    private func render(
+        _ nodes: [MustacheNode], stack: inout [TemplateValue], indentation: String, escaping: MustacheEscaping, partialDepth: Int,
+        into output: inout String
+    ) {
+        var escaping = escaping
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output += text
+            case .lineStart:
+                output += indentation
+            case .variable(let name, let escaped, _):
+                guard let value = Self.resolve(name, in: stack) else { continue }
+                if escaped && escaping == .html {
+                    HTMLText.append(value.interpolatedText, to: &output)
+                } else {
+                    output += value.interpolatedText
+                }
+            case .section(let name, let inverted, let children, _):
+                let value = Self.resolve(name, in: stack)
+                let isFalsey = value?.isFalsey ?? true
+                if inverted && isFalsey {
+                    render(children, stack: &stack, indentation: indentation, escaping: escaping, partialDepth: partialDepth, into: &output)
+                } else if !inverted, let value, !isFalsey {
+                    // A list renders once per item, `true` in the context as it is, any other value on top of it.
+                    let contexts: [TemplateValue?] =
+                        switch value {
+                        case .list(let items): items
+                        case .bool: [nil]
+                        case .string, .number, .object: [value]
+                        }
+                    for context in contexts {
+                        if let context { stack.append(context) }
+                        render(children, stack: &stack, indentation: indentation, escaping: escaping, partialDepth: partialDepth, into: &output)
+                        if context != nil { stack.removeLast() }
+                    }
+                }
+            case .partial(let name, let ownIndentation, _):
+                guard partialDepth < Self.maximumPartialDepth, let partial = partials[name] else { continue }
+                // Each partial starts escaping HTML; a standalone one is indented further, an inline one not at all.
+                let partialIndentation = ownIndentation.map { indentation + $0 } ?? ""
+                render(partial.nodes, stack: &stack, indentation: partialIndentation, escaping: .html, partialDepth: partialDepth + 1, into: &output)
+            case .escaping(let mode):
+                escaping = mode
+            }
+        }
+    }
+
+    /// The value `name` refers to, or `nil`.
+    static func resolve(_ name: MustacheName, in stack: [TemplateValue]) -> TemplateValue? {
+        guard let first = name.parts.first else { return stack.last }
+        let holder = name.inCurrentValueOnly ? stack.last : stack.last(where: { $0[first] != nil })
+        guard var value = holder?[first] else { return nil }
+        for part in name.parts.dropFirst() {
+            guard let member = value[part] else { return nil }
+            value = member
+        }
+        return value
+    }
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Everything under a folder, at any depth, read with `opendir`, `readdir` and `lstat`: a link is
+/// listed as a link and never followed, so a walk stays inside the folder and cannot loop.
+public enum FolderWalk {
+    /// What an entry is, as `lstat` says.
+    public enum Kind: Hashable, Sendable {
+        case regularFile
+        case folder
+        /// A link, a socket, a device...
+        case other
+    }
+
+    /// One thing under the folder.
+    public struct Entry: Hashable, Sendable {
+        /// Its path from the folder, names joined with `/`.
+        public var path: String
+        public var kind: Kind
+    }
+
+    /// The entries under `folder`, sorted by path; none when `folder` cannot be read.
+    public static func entries(under folder: String) -> [Entry] {
+        var entries: [Entry] = []
+        var pending = [(absolute: folder, relative: "")]
+        while let (absolute, relative) = pending.popLast() {
+            for name in names(in: absolute) {
+                let path = join(absolute, name)
+                guard let kind = kind(of: path) else { continue }  // gone since the folder was read
+                let entry = Entry(path: relative.isEmpty ? name : relative + "/" + name, kind: kind)
+                entries.append(entry)
+                if entry.kind == .folder { pending.append((path, entry.path)) }
+            }
+        }
+        return entries.sorted { $0.path < $1.path }
+    }
+
+    /// What is at `path`, or with `followingLinks` what a link there leads to; `nil` when nothing is.
+    public static func kind(of path: String, followingLinks: Bool = false) -> Kind? {
+        var status = stat()
+        guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regularFile
+        case S_IFDIR: return .folder
+        default: return .other
+        }
+    }
+
+    /// The names in `folder` but `.` and `..`.
+    private static func names(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Dispatch
+
+extension SabOnboardingCommand {
+    /// Runs the command line and exits. Commands run synchronously, so that `lint`, `build` and
+    /// `--version` never start Swift concurrency (its executor and worker threads cost
+    /// start-up time); only an async command (`preview`) starts it, in a task, while the main
+    /// thread serves the main queue as an async `main` would.
+    public static func runCommandLine() -> Never {
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        guard let asyncCommand = command as? any AsyncParsableCommand else {
+            var command = command
+            do {
+                try command.run()
+            } catch {
+                exit(withError: error)
+            }
+            Self.exit()  // no error: status 0
+        }
+        Task {
+            var asyncCommand = asyncCommand
+            do {
+                try await asyncCommand.run()
+            } catch {
+                exit(withError: error)
+            }
+            Self.exit()  // no error: status 0
+        }
+        dispatchMain()
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+@testable import OnboardingKit
+
+/// The folder walk lists everything under a folder, and links as links: it never follows one out
+/// of the folder or round in a circle.
+struct FolderWalkTests {
+    @Test func everyEntryAtEveryDepthSortedWithItsKind() throws {
+        let folder = TemporaryFolder()
+        try folder.write("out/b.txt", "b")
+        try folder.write("out/a/deep/c.txt", "c")
+        try folder.write("out/.hidden", "h")
+        let entries = FolderWalk.entries(under: folder.path("out"))
+        #expect(entries.map(\.path) == [".hidden", "a", "a/deep", "a/deep/c.txt", "b.txt"])
+        #expect(entries.map(\.kind) == [.regularFile, .folder, .folder, .regularFile, .regularFile])
+    }
+
+    @Test func linksAreListedAndNotFollowed() throws {
+        let folder = TemporaryFolder()
+        try folder.write("outside/secret.txt", "s")
+        try folder.write("out/file.txt", "f")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("out/to-outside"), withDestinationPath: folder.path("outside"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("out/loop"), withDestinationPath: folder.path("out"))
+        let entries = FolderWalk.entries(under: folder.path("out"))
+        #expect(entries == [
+            FolderWalk.Entry(path: "file.txt", kind: .regularFile),
+            FolderWalk.Entry(path: "loop", kind: .other),
+            FolderWalk.Entry(path: "to-outside", kind: .other),
+        ])
+        #expect(FolderWalk.kind(of: folder.path("out/to-outside"), followingLinks: true) == .folder)
+        #expect(FolderWalk.kind(of: folder.path("out/nothing")) == nil)
+    }
+
+    @Test func aMissingFolderHasNoEntries() {
+        #expect(FolderWalk.entries(under: "/no/such/folder").isEmpty)
+    }
+}
