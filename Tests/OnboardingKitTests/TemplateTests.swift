@@ -52,4 +52,20 @@ struct TemplateTests {
             .build(appDefPath: builders)
         #expect(!missing.succeeded)
     }
+
+    @Test(arguments: [
+        "{{>screen-content}}{{>screen-content}}",  // 2^64 inclusions within the depth limit, no output
+        "{{>screen-content}}{{>screen-content}}" + String(repeating: "grow ", count: 100),  // output doubling each level
+    ])
+    func aTemplateThatGrowsWithoutBoundIsStoppedAndNothingIsWritten(_ partial: String) throws {
+        let folder = TemporaryFolder()
+        try folder.write("templates/screen-content.mustache", partial)
+        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"), templatesDirectory: folder.path("templates")))
+            .build(appDefPath: builders)
+        #expect(!result.succeeded)
+        let diagnostic = try #require(result.diagnostics.first { $0.ruleID == "template-error" })
+        #expect(diagnostic.severity == .error)
+        #expect(diagnostic.message.contains("was stopped"), "\(diagnostic.message)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+    }
 }

@@ -45,7 +45,12 @@ public struct OnboardingBuilder: Sendable {
         guard let project = prepared.project, let templates = prepared.templates else {
             return Result(diagnostics: prepared.diagnostics, writtenFiles: [])
         }
-        let files = SiteRenderer.render(project, templates: templates, options: options)
+        let files: [OutputFile]
+        do {
+            files = try SiteRenderer.render(project, templates: templates, options: options)
+        } catch {
+            return Result(diagnostics: prepared.diagnostics + [error.diagnostic], writtenFiles: [])
+        }
         let outcome = try OutputWriter.write(files, to: options.outputDirectory, force: options.force, fingerprint: fingerprint)
         return Result(diagnostics: prepared.diagnostics, writtenFiles: files.map(\.path), unchanged: outcome == .unchanged)
     }
@@ -56,7 +61,12 @@ public struct OnboardingBuilder: Sendable {
     public func render(appDefBytes: [UInt8], appDefPath: String) -> (files: [String: [UInt8]]?, diagnostics: [Diagnostic]) {
         let prepared = prepare(syntax: AppDefReader.read(bytes: appDefBytes, file: appDefPath), appDefPath: appDefPath)
         guard let project = prepared.project, let templates = prepared.templates else { return (nil, prepared.diagnostics) }
-        let files = SiteRenderer.render(project, templates: templates, options: options)
+        let files: [OutputFile]
+        do {
+            files = try SiteRenderer.render(project, templates: templates, options: options)
+        } catch {
+            return (nil, prepared.diagnostics + [error.diagnostic])
+        }
         return (Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first }), prepared.diagnostics)
     }
 

@@ -10,17 +10,17 @@ enum SiteRenderer {
         Array(OutputCompactor.compact(text, lineComments: lineComments).utf8)
     }
 
-    static func render(_ project: OnboardingProject, templates: TemplateSet, options: BuildOptions) -> [OutputFile] {
+    static func render(_ project: OnboardingProject, templates: TemplateSet, options: BuildOptions) throws(TemplateRenderingError) -> [OutputFile] {
         let context = PageContext(project: project, options: options)
         var files = [
-            OutputFile(path: "index.html", contents: Array(templates.render("index.html.mustache", context: context.index).utf8)),
-            OutputFile(path: "onboarding.css", contents: compacted(templates.render("onboarding.css.mustache", context: context.common), lineComments: false)),
-            OutputFile(path: "onboarding.js", contents: compacted(templates.render("onboarding.js.mustache", context: context.common), lineComments: true)),
-            OutputFile(path: "onboarding-gate.js", contents: Array(templates.render("onboarding-gate.js.mustache", context: context.common).utf8)),
+            OutputFile(path: "index.html", contents: Array(try templates.render("index.html.mustache", context: context.index).utf8)),
+            OutputFile(path: "onboarding.css", contents: compacted(try templates.render("onboarding.css.mustache", context: context.common), lineComments: false)),
+            OutputFile(path: "onboarding.js", contents: compacted(try templates.render("onboarding.js.mustache", context: context.common), lineComments: true)),
+            OutputFile(path: "onboarding-gate.js", contents: Array(try templates.render("onboarding-gate.js.mustache", context: context.common).utf8)),
             OutputFile(path: "onboarding.json", contents: Array(Manifest.json(for: project).rendered().utf8)),
         ]
         for screen in project.screens {
-            let page = templates.render("screen.html.mustache", context: context.screenPage(screen))
+            let page = try templates.render("screen.html.mustache", context: context.screenPage(screen))
             files.append(OutputFile(path: ScreenPage.path(of: screen), contents: Array(page.utf8)))
         }
         // Two names can reduce to one safe name for the same content: one copy serves both.

@@ -39,6 +39,8 @@ public struct TemplateSet {
 
     /// The parsed templates, by the name partials use.
     private let templates: [String: MustacheTemplate]
+    /// Where each template came from (a file of `--templates`, or built in), by the same name.
+    private let paths: [String: String]
 
     /// Loads the templates, with those of `overrideFolder` in place of the defaults. Returns
     /// `nil` and the problems when a template cannot be read or parsed.
@@ -54,7 +56,9 @@ public struct TemplateSet {
             }
         }
         var templates: [String: MustacheTemplate] = [:]
+        var paths: [String: String] = [:]
         for source in sources {
+            paths[partialName(of: source.name)] = source.path
             do {
                 templates[partialName(of: source.name)] = try MustacheTemplate(parsing: source.text)
             } catch {
@@ -66,13 +70,23 @@ public struct TemplateSet {
             }
         }
         let failed = diagnostics.contains { $0.severity == .error }
-        return (failed ? nil : TemplateSet(templates: templates), diagnostics)
+        return (failed ? nil : TemplateSet(templates: templates, paths: paths), diagnostics)
     }
 
     /// Renders the template with this file name; every template can be a partial of another.
-    func render(_ name: String, context: [String: TemplateValue]) -> String {
-        guard let template = templates[Self.partialName(of: name)] else { return "" }
-        return MustacheRenderer(partials: templates).render(template, with: .object(context))
+    /// Throws when the output would grow without bound (see ``MustacheRenderer``).
+    func render(_ name: String, context: [String: TemplateValue]) throws(TemplateRenderingError) -> String {
+        let partialName = Self.partialName(of: name)
+        guard let template = templates[partialName] else { return "" }
+        guard let text = MustacheRenderer(partials: templates).render(template, with: .object(context)) else {
+            throw TemplateRenderingError(
+                diagnostic: Diagnostic(
+                    ruleID: "template-error", severity: .error,
+                    location: SourceLocation(file: paths[partialName] ?? name, line: 1, column: 1),
+                    message: "rendering \(name) was stopped: its output passed \(MustacheRenderer.maximumOutputLength >> 20) MiB or \(MustacheRenderer.maximumPartialInclusions) partial inclusions",
+                    notes: ["a partial that includes partials more than once at each level grows exponentially"]))
+        }
+        return text
     }
 
     /// Templates are named in partials (`{{> screen-content}}`) without `.mustache`.
