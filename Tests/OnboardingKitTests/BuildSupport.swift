@@ -31,8 +31,7 @@ final class TemporaryFolder {
     }
 }
 
-/// Every regular file of the output in `folder` by relative path, with its bytes. The output's
-/// cache is left out: it notes this machine's file times, so it is not part of the output.
+/// Every regular file of the output in `folder` by relative path, with its bytes.
 func filesUnder(_ folder: String) -> [String: Data] {
     let base = URL(fileURLWithPath: folder).resolvingSymlinksInPath()
     guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
@@ -40,7 +39,6 @@ func filesUnder(_ folder: String) -> [String: Data] {
     for case let url as URL in enumerator {
         guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
         let path = String(url.resolvingSymlinksInPath().path.dropFirst(base.path.count + 1))
-        guard path != OutputCache.fileName else { continue }
         files[path] = try? Data(contentsOf: url)
     }
     return files

@@ -41,9 +41,17 @@ struct UnchangedRebuildTests {
             try contents.replacingOccurrences(of: text, with: replacement).write(toFile: path, atomically: false, encoding: .utf8)
         }
 
+        /// The output's cache, beside it.
+        var cachePath: String { OutputCache.path(of: URL(fileURLWithPath: out)) }
+
+        /// The stamp line of the cache.
+        func cacheStamp() throws -> String? {
+            try String(contentsOfFile: cachePath, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix("stamp ") }.map(String.init)
+        }
+
         /// Changes a line of the output's cache, as if another build or moment had written it.
         func replaceCacheLine(startingWith prefix: String, with line: String) throws {
-            let cache = out + "/" + OutputCache.fileName
+            let cache = cachePath
             let lines = try String(contentsOfFile: cache, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.contains { $0.hasPrefix(prefix) })
             try lines.map { $0.hasPrefix(prefix) ? line : String($0) }.joined(separator: "\n").write(toFile: cache, atomically: true, encoding: .utf8)
@@ -82,7 +90,8 @@ struct UnchangedRebuildTests {
         let first = try project.build()
         #expect(first.succeeded && first.rendered && !first.unchanged)
         let before = stamps(project.out)
-        #expect(before[OutputCache.fileName] != nil)
+        #expect(FileManager.default.fileExists(atPath: project.cachePath), "the cache is beside the output")
+        #expect(before.keys.allSatisfy { !$0.contains("cache") }, "and not in it")
 
         let again = try project.build()
         #expect(again.unchanged)
@@ -120,7 +129,7 @@ struct UnchangedRebuildTests {
         try project.folder.write(".out.new-in-progress", "")
         let again = try project.build()
         #expect(again.unchanged && !again.rendered)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: project.folder.url.path).sorted() == ["out", "project"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.folder.url.path).sorted() == [".out.sab-onboarding-cache", "out", "project"])
     }
 
     // MARK: - Changed input
@@ -219,7 +228,11 @@ struct UnchangedRebuildTests {
         let project = try Project()
         _ = try project.build()
         try project.replaceCacheLine(startingWith: "stamp ", with: "stamp 0")
+        let outputBefore = stamps(project.out)
         #expect(try !project.build().rendered, "unchanged files are confirmed by their digests")
+        #expect(try project.cacheStamp() != "stamp 0", "and noted again with a new stamp, so that the next rebuild need not read them")
+        #expect(stamps(project.out) == outputBefore, "nothing of the output is written")
+        try project.replaceCacheLine(startingWith: "stamp ", with: "stamp 0")
 
         let css = project.out + "/onboarding.css"
         var status = stat()
@@ -244,7 +257,7 @@ struct UnchangedRebuildTests {
         let oldForm = try String(contentsOfFile: record, encoding: .utf8)
             .split(separator: "\n").filter { !$0.hasPrefix("# Input fingerprint") }.joined(separator: "\n") + "\n"
         try oldForm.write(toFile: record, atomically: true, encoding: .utf8)
-        try FileManager.default.removeItem(atPath: project.out + "/" + OutputCache.fileName)
+        try FileManager.default.removeItem(atPath: project.cachePath)
         let before = stamps(project.out)
 
         let rebuilt = try project.build()
@@ -258,11 +271,12 @@ struct UnchangedRebuildTests {
     @Test func withoutTheCacheARebuildComparesInFullAndStillWritesNothing() throws {
         let project = try Project()
         _ = try project.build()
-        try FileManager.default.removeItem(atPath: project.out + "/" + OutputCache.fileName)
+        try FileManager.default.removeItem(atPath: project.cachePath)
         let before = stamps(project.out)
         let again = try project.build()
         #expect(again.rendered && again.unchanged)
         #expect(stamps(project.out) == before)
+        #expect(try !project.build().rendered, "the full check noted the files again")
     }
 
     @Test func aCacheWrittenByAnotherExecutableIsNotTrusted() throws {

@@ -3,23 +3,33 @@
 #else
     import Foundation
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
-/// `.sab-onboarding-cache`, beside the record in the output folder: the size, modification time
-/// and inode each written file had when it was written, and a digest of its bytes, so that a
-/// rebuild of unchanged input can tell that the output is still what it wrote by asking the
-/// system about each file instead of reading it.
+/// `.OUT.sab-onboarding-cache`, beside the output folder `OUT` (where builds also take their lock
+/// and assemble the new output): the size, modification time and inode each written file had
+/// when it was written, and a digest of its bytes, so that a rebuild of unchanged input can tell
+/// that the output is still what it wrote by asking the system about each file instead of
+/// reading it.
 ///
-/// It is not part of the output: it holds what this machine saw (times, inodes), so it differs
-/// from machine to machine and from build to build, and is left out of comparisons of outputs.
-/// A copy of the output can leave it out; without it, or on another machine, a rebuild checks
-/// the output in full (renders and compares, writing nothing when it is the same) until a build
-/// writes again.
+/// It is not part of the output, and not in it: it holds what this machine saw (times, inodes),
+/// so it differs from machine to machine and from build to build, and a copy of the output
+/// should not carry it. Without it, or with one another executable wrote, a rebuild checks the
+/// output in full (renders and compares, writing nothing when it is the same).
 ///
 /// File systems keep times in ticks (a few milliseconds on some); a file changed in the tick in
 /// which the cache was taken would keep its time. So the cache notes the time of that moment
 /// (`stamp`), and a file whose time is not older is read and compared with its digest instead.
+/// A rebuild that confirmed such files by their bytes notes them again with a later stamp, as
+/// git refreshes its index, so that the next rebuild need not read them.
 struct OutputCache: Equatable {
-    static let fileName = ".sab-onboarding-cache"
+    /// Where the cache of the output folder `target` is.
+    static func path(of target: URL) -> String {
+        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).sab-onboarding-cache", isDirectory: false).path
+    }
     private static let header = "# sab-onboarding: size, modification time (ns) and inode of each file it wrote, as this machine saw them; not part of the output, safe to delete."
 
     struct Entry: Equatable {
@@ -39,46 +49,60 @@ struct OutputCache: Equatable {
     /// The executable running now, looked up once.
     static let currentTool = FileStatus.ofExecutable()
 
-    /// Notes the files just written into `folder` (a new output, before it takes its place:
-    /// renaming the folder changes no file's status). Leaves no cache when a status cannot be
-    /// had or the cache cannot be written (a full disk): the build needs none, the next rebuild
-    /// then checks in full.
-    static func write(for files: [OutputFile], fingerprint: InputFingerprint, in folder: String) {
-        let path = folder + "/" + fileName
+    /// Notes the files of the output at `target`, just written with these bytes. Leaves no cache
+    /// when a status cannot be had or the cache cannot be written (a full disk): the build needs
+    /// none, the next rebuild then checks in full.
+    static func write(for files: [OutputFile], fingerprint: InputFingerprint, output target: URL) {
+        write(files.map { ($0.path, XXHash64.digest(of: $0.contents)) }, fingerprint: fingerprint, output: target)
+    }
+
+    private static func write(_ files: [(path: String, digest: UInt64)], fingerprint: InputFingerprint, output target: URL) {
+        let path = path(of: target)
+        // The stamp is taken before the statuses: a change after it gets a time no older.
         guard (try? FileSystemCalls.writeFile([], to: path)) != nil, let stamp = FileStatus.of(path)?.modified else {
-            return discard(path)
+            return discard(of: target)
         }
         var entries: [Entry] = []
         for file in files {
-            guard let status = FileStatus.of(folder + "/" + file.path) else { return discard(path) }
-            entries.append(Entry(path: file.path, digest: XXHash64.digest(of: file.contents), status: status))
+            guard let status = FileStatus.of(target.path + "/" + file.path) else { return discard(of: target) }
+            entries.append(Entry(path: file.path, digest: file.digest, status: status))
         }
         let cache = OutputCache(fingerprint: fingerprint, tool: currentTool, stamp: stamp, entries: entries)
-        if (try? FileSystemCalls.writeFile(Array(cache.text.utf8), to: path)) == nil { discard(path) }
+        if (try? FileSystemCalls.writeFile(Array(cache.text.utf8), to: path)) == nil { discard(of: target) }
     }
 
-    private static func discard(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
+    /// Removes the cache of `target`: done before an output is replaced, so that no cache ever
+    /// describes files that are not there.
+    static func discard(of target: URL) {
+        unlink(path(of: target))
     }
 
-    /// The cache in `folder`, `nil` when there is none or it cannot be read in full.
-    static func read(in folder: String) -> OutputCache? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName),
+    /// The cache of the output folder `target`, `nil` when there is none or it cannot be read in
+    /// full.
+    static func read(of target: URL) -> OutputCache? {
+        guard let data = FileManager.default.contents(atPath: path(of: target)),
             let text = String(data: data, encoding: .utf8)
         else { return nil }
         return OutputCache(text: text)
     }
 
-    /// Whether the files at `paths` in `folder` are exactly those this cache notes, each with
+    /// Whether the files at `paths` in `target` are exactly those this cache notes, each with
     /// the bytes it was written with: unchanged in status, or else read and of the same digest.
-    func confirms(_ paths: [String], in folder: String) -> Bool {
+    /// When some had to be read, the cache is written again with a new stamp.
+    func confirms(_ paths: [String], in target: URL) -> Bool {
         guard tool == Self.currentTool, entries.map(\.path).sorted() == paths.sorted() else { return false }
-        return entries.allSatisfy { entry in
-            let path = folder + "/" + entry.path
+        var someWereRead = false
+        let confirmed = entries.allSatisfy { entry in
+            let path = target.path + "/" + entry.path
             guard let status = FileStatus.of(path) else { return false }
             if status == entry.status && entry.status.modified < stamp { return true }
+            someWereRead = true
             return status.size == entry.status.size && XXHash64.digest(ofFileAt: path) == entry.digest
         }
+        if confirmed && someWereRead {
+            Self.write(entries.map { ($0.path, $0.digest) }, fingerprint: fingerprint, output: target)
+        }
+        return confirmed
     }
 
     // MARK: - Text

@@ -20,8 +20,8 @@ extension OutputWriter {
         defer { FileSystemCalls.release(lock) }
         if FileStatus.of(inProgressMarker(of: target)) != nil { removeLeftovers(of: target) }
         guard let record = OutputRecord.read(in: target.path), record.fingerprint == fingerprint,
-            let cache = OutputCache.read(in: target.path), cache.fingerprint == fingerprint,
-            cache.confirms(record.paths, in: target.path)
+            let cache = OutputCache.read(of: target), cache.fingerprint == fingerprint,
+            cache.confirms(record.paths, in: target)
         else { return nil }
         return record.paths
     }

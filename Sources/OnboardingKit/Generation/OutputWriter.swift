@@ -27,7 +27,7 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 /// The folder holds a `.sab-onboarding` file listing what the tool wrote (``OutputRecord``).
 /// Files it does not list were not written by the tool: they are carried over to the new
 /// output, never removed. A non-empty folder without that list is not touched unless `force`
-/// is given. With a fingerprint of the input, the new output also gets its ``OutputCache``.
+/// is given. With a fingerprint of the input, the new output also gets its ``OutputCache`` beside it.
 enum OutputWriter {
     static let recordName = OutputRecord.fileName
 
@@ -59,8 +59,11 @@ enum OutputWriter {
         let previous = try previousOutput(in: target, display: directory, force: force)
         let record = Array(OutputRecord(paths: files.map(\.path), fingerprint: fingerprint).text.utf8)
         if previous.exists && previous.foreign.isEmpty && isUnchanged(files, record: record, in: target, written: previous.written) {
+            // Checked in full: noting the files lets the next rebuild stop after lint.
+            if let fingerprint { OutputCache.write(for: files, fingerprint: fingerprint, output: target) }
             return .unchanged
         }
+        OutputCache.discard(of: target)
         let marker = inProgressMarker(of: target)
         try? FileSystemCalls.writeFile([], to: marker)
         defer { unlink(marker) }
@@ -70,7 +73,6 @@ enum OutputWriter {
             for file in files + [OutputFile(path: recordName, contents: record)] {
                 try place(file.contents, at: file.path, in: staging, reusingFrom: previous.exists ? target : nil)
             }
-            if let fingerprint { OutputCache.write(for: files, fingerprint: fingerprint, in: staging.path) }
             for path in previous.foreign where !files.contains(where: { $0.path == path }) {
                 let destination = staging.appendingPathComponent(path)
                 try FileSystemCalls.makeDirectories(destination.deletingLastPathComponent().path)
@@ -83,6 +85,7 @@ enum OutputWriter {
             throw OutputError(message: "cannot write the output: \(error)")
         }
         try swap(staging, into: target, exists: previous.exists)
+        if let fingerprint { OutputCache.write(for: files, fingerprint: fingerprint, output: target) }
         return .written
     }
 
@@ -103,7 +106,7 @@ enum OutputWriter {
         guard kind == .folder else {
             throw OutputError(message: "the output '\(display)' is a file, not a folder")
         }
-        let present = allFiles(under: target).filter { $0 != OutputCache.fileName }
+        let present = allFiles(under: target)
         guard let record = try? String(contentsOf: target.appendingPathComponent(recordName), encoding: .utf8) else {
             guard present.isEmpty || force else {
                 throw OutputError(message: "the output folder '\(display)' is not empty and was not written by sab-onboarding; choose another --out, empty it, or give --force to write into it (its files are kept)")
