@@ -15,11 +15,14 @@ BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 RELEASE := .build/release/sab-onboarding
-# The Swift runtime linked in (no Swift libraries needed where it runs), and linked by lld, whose
-# layout of the binary starts it about 0.5 ms sooner than gold's (BENCHMARKS.md, startup).
+# The Swift runtime linked in (no Swift libraries needed where it runs), and on Linux linked by
+# lld, whose layout of the binary starts it about 0.5 ms sooner than gold's (BENCHMARKS.md).
 # Position-independent as usual: the image is still placed at random, which matters for a tool
 # that feeds untrusted files to a C parser.
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+RELEASE_FLAGS := -c release --static-swift-stdlib
+ifeq ($(shell uname -s),Linux)
+RELEASE_FLAGS += -Xswiftc -use-ld=lld
+endif
 MANUAL := .build/plugins/GenerateManual/outputs/sab-onboarding/sab-onboarding.1
 
 .PHONY: all build release test demo deps check-warnings install uninstall fuzz bench clean
