@@ -31,7 +31,7 @@ struct BuildBehaviourTests {
         #expect(!result.succeeded)
         #expect(result.diagnostics.contains { $0.ruleID == "invalid-color" })
         #expect(filesUnder(out) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".out.") && $0 != ".out.sab-onboarding-cache" }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".out.") }
         #expect(leftovers.isEmpty, "no temporary folder is left behind")
     }
 

@@ -9,16 +9,18 @@
     import Darwin
 #endif
 
-/// `.OUT.sab-onboarding-cache`, beside the output folder `OUT` (where builds also take their lock
-/// and assemble the new output): the size, modification time and inode each written file had
-/// when it was written, and a digest of its bytes, so that a rebuild of unchanged input can tell
-/// that the output is still what it wrote by asking the system about each file instead of
-/// reading it.
+/// What a build noted of the output folder it wrote, in the user's cache folder
+/// (`$XDG_CACHE_HOME/sab-onboarding/`, by default `~/.cache/sab-onboarding/`; on macOS
+/// `~/Library/Caches/sab-onboarding/`), one file per output folder named by a digest of its
+/// path: the size, modification time and inode each written file had when it was written, and
+/// a digest of its bytes, so that a rebuild of unchanged input can tell that the output is still
+/// what it wrote by asking the system about each file instead of reading it.
 ///
-/// It is not part of the output, and not in it: it holds what this machine saw (times, inodes),
-/// so it differs from machine to machine and from build to build, and a copy of the output
-/// should not carry it. Without it, or with one another executable wrote, a rebuild checks the
-/// output in full (renders and compares, writing nothing when it is the same).
+/// It is not part of the output and not beside it: it holds what this machine saw (times,
+/// inodes), so it differs from machine to machine and from build to build, and neither a copy
+/// of the output nor the project folder should carry it. Without it (deleted, no home folder,
+/// another machine), or with one another executable wrote, a rebuild checks the output in full
+/// (renders and compares, writing nothing when it is the same).
 ///
 /// File systems keep times in ticks (a few milliseconds on some); a file changed in the tick in
 /// which the cache was taken would keep its time. So the cache notes the time of that moment
@@ -26,9 +28,26 @@
 /// A rebuild that confirmed such files by their bytes notes them again with a later stamp, as
 /// git refreshes its index, so that the next rebuild need not read them.
 struct OutputCache: Equatable {
-    /// Where the cache of the output folder `target` is.
-    static func path(of target: URL) -> String {
-        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).sab-onboarding-cache", isDirectory: false).path
+    /// The folder of the caches; `nil` without a home folder.
+    static var folder: String? {
+        #if canImport(Darwin)
+            return home.map { $0 + "/Library/Caches/sab-onboarding" }
+        #else
+            if let base = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), base.hasPrefix("/") {
+                return base + "/sab-onboarding"
+            }
+            return home.map { $0 + "/.cache/sab-onboarding" }
+        #endif
+    }
+
+    private static var home: String? {
+        guard let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") else { return nil }
+        return home
+    }
+
+    /// Where the cache of the output folder `target` is; `nil` when there is no cache folder.
+    static func path(of target: URL) -> String? {
+        folder.map { $0 + "/" + XXHash64.digest(of: Array(target.path.utf8)).paddedHex + ".cache" }
     }
     private static let header = "# sab-onboarding: size, modification time (ns) and inode of each file it wrote, as this machine saw them; not part of the output, safe to delete."
 
@@ -38,6 +57,8 @@ struct OutputCache: Equatable {
         var status: FileStatus
     }
 
+    /// The output folder's path.
+    var output: String
     var fingerprint: InputFingerprint
     /// The executable that wrote the output: another build of the tool may render differently
     /// under the same version.
@@ -57,7 +78,7 @@ struct OutputCache: Equatable {
     }
 
     private static func write(_ files: [(path: String, digest: UInt64)], fingerprint: InputFingerprint, output target: URL) {
-        let path = path(of: target)
+        guard let folder, let path = path(of: target), (try? FileSystemCalls.makeDirectories(folder)) != nil else { return }
         // The stamp is taken before the statuses: a change after it gets a time no older.
         guard (try? FileSystemCalls.writeFile([], to: path)) != nil, let stamp = FileStatus.of(path)?.modified else {
             return discard(of: target)
@@ -67,23 +88,24 @@ struct OutputCache: Equatable {
             guard let status = FileStatus.of(target.path + "/" + file.path) else { return discard(of: target) }
             entries.append(Entry(path: file.path, digest: file.digest, status: status))
         }
-        let cache = OutputCache(fingerprint: fingerprint, tool: currentTool, stamp: stamp, entries: entries)
+        let cache = OutputCache(output: target.path, fingerprint: fingerprint, tool: currentTool, stamp: stamp, entries: entries)
         if (try? FileSystemCalls.writeFile(Array(cache.text.utf8), to: path)) == nil { discard(of: target) }
     }
 
     /// Removes the cache of `target`: done before an output is replaced, so that no cache ever
     /// describes files that are not there.
     static func discard(of target: URL) {
-        unlink(path(of: target))
+        if let path = path(of: target) { unlink(path) }
     }
 
     /// The cache of the output folder `target`, `nil` when there is none or it cannot be read in
     /// full.
     static func read(of target: URL) -> OutputCache? {
-        guard let data = FileManager.default.contents(atPath: path(of: target)),
-            let text = String(data: data, encoding: .utf8)
+        guard let path = path(of: target), let data = FileManager.default.contents(atPath: path),
+            let text = String(data: data, encoding: .utf8), let cache = OutputCache(text: text),
+            cache.output == target.path  // not another folder whose path has the same digest
         else { return nil }
-        return OutputCache(text: text)
+        return cache
     }
 
     /// Whether the files at `paths` in `target` are exactly those this cache notes, each with
@@ -107,7 +129,8 @@ struct OutputCache: Equatable {
 
     // MARK: - Text
 
-    private init(fingerprint: InputFingerprint, tool: FileStatus?, stamp: Int64, entries: [Entry]) {
+    private init(output: String, fingerprint: InputFingerprint, tool: FileStatus?, stamp: Int64, entries: [Entry]) {
+        self.output = output
         self.fingerprint = fingerprint
         self.tool = tool
         self.stamp = stamp
@@ -117,7 +140,7 @@ struct OutputCache: Equatable {
     var text: String {
         let tool = self.tool.map { "tool \($0.size) \($0.modified) \($0.inode)" } ?? "tool unknown"
         let files = entries.map { "\($0.digest.paddedHex) \($0.status.size) \($0.status.modified) \($0.status.inode) \($0.path)" }
-        return ([Self.header, "fingerprint " + fingerprint.text, tool, "stamp \(stamp)"] + files).joined(separator: "\n") + "\n"
+        return ([Self.header, "output " + output, "fingerprint " + fingerprint.text, tool, "stamp \(stamp)"] + files).joined(separator: "\n") + "\n"
     }
 
     /// Reads the form `text` writes; `nil` for anything else.
@@ -125,10 +148,11 @@ struct OutputCache: Equatable {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.last == "" else { return nil }
         lines.removeLast()
-        guard lines.count >= 4, lines[0] == Self.header,
-            let fingerprint = Self.value(of: "fingerprint", in: lines[1]),
-            let toolText = Self.value(of: "tool", in: lines[2]),
-            let stamp = Self.value(of: "stamp", in: lines[3]).flatMap({ Int64($0) })
+        guard lines.count >= 5, lines[0] == Self.header,
+            let output = Self.value(of: "output", in: lines[1]),
+            let fingerprint = Self.value(of: "fingerprint", in: lines[2]),
+            let toolText = Self.value(of: "tool", in: lines[3]),
+            let stamp = Self.value(of: "stamp", in: lines[4]).flatMap({ Int64($0) })
         else { return nil }
         var tool: FileStatus?
         if toolText != "unknown" {
@@ -138,14 +162,14 @@ struct OutputCache: Equatable {
             tool = FileStatus(size: size, modified: modified, inode: inode)
         }
         var entries: [Entry] = []
-        for line in lines.dropFirst(4) {
+        for line in lines.dropFirst(5) {
             let fields = line.split(separator: " ", maxSplits: 4)
             guard fields.count == 5, let digest = UInt64(fields[0], radix: 16), let size = Int64(fields[1]),
                 let modified = Int64(fields[2]), let inode = UInt64(fields[3])
             else { return nil }
             entries.append(Entry(path: String(fields[4]), digest: digest, status: FileStatus(size: size, modified: modified, inode: inode)))
         }
-        self.init(fingerprint: InputFingerprint(text: fingerprint), tool: tool, stamp: stamp, entries: entries)
+        self.init(output: output, fingerprint: InputFingerprint(text: fingerprint), tool: tool, stamp: stamp, entries: entries)
     }
 
     private static func value(of key: String, in line: String) -> String? {

@@ -27,7 +27,7 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 /// The folder holds a `.sab-onboarding` file listing what the tool wrote (``OutputRecord``).
 /// Files it does not list were not written by the tool: they are carried over to the new
 /// output, never removed. A non-empty folder without that list is not touched unless `force`
-/// is given. With a fingerprint of the input, the new output also gets its ``OutputCache`` beside it.
+/// is given. With a fingerprint of the input, the new output is also noted in the user's cache (``OutputCache``).
 enum OutputWriter {
     static let recordName = OutputRecord.fileName
 
