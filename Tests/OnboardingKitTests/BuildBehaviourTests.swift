@@ -54,6 +54,8 @@ struct BuildBehaviourTests {
         _ = try OnboardingBuilder(options: BuildOptions(outputDirectory: out)).build(appDefPath: folder.path("app.appDef"))
         #expect(FileManager.default.fileExists(atPath: folder.path("out/screens/4.html")))
         try folder.write("out/notes/mine.txt", "the user's own file")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("out/shared"), withDestinationPath: "../elsewhere")
+        try FileManager.default.createDirectory(atPath: folder.path("out/drafts/empty"), withIntermediateDirectories: true)
 
         // One screen fewer: its page goes, the user's file stays.
         let lastScreen = try #require(fourScreens.range(of: "<onboarding-screen>", options: .backwards))
@@ -64,6 +66,8 @@ struct BuildBehaviourTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("out/screens/4.html")))
         #expect(FileManager.default.fileExists(atPath: folder.path("out/screens/3.html")))
         #expect(try String(contentsOfFile: folder.path("out/notes/mine.txt"), encoding: .utf8) == "the user's own file")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("out/shared")) == "../elsewhere", "a link stays a link, never followed")
+        #expect(FolderWalk.kind(of: folder.path("out/drafts/empty")) == .folder, "an empty folder stays")
     }
 
     @Test func aFolderNotWrittenByTheToolIsNotReplaced() throws {

@@ -25,8 +25,8 @@ struct FolderWalkTests {
         let entries = FolderWalk.entries(under: folder.path("out"))
         #expect(entries == [
             FolderWalk.Entry(path: "file.txt", kind: .regularFile),
-            FolderWalk.Entry(path: "loop", kind: .other),
-            FolderWalk.Entry(path: "to-outside", kind: .other),
+            FolderWalk.Entry(path: "loop", kind: .symbolicLink),
+            FolderWalk.Entry(path: "to-outside", kind: .symbolicLink),
         ])
         #expect(FolderWalk.kind(of: folder.path("out/to-outside"), followingLinks: true) == .folder)
         #expect(FolderWalk.kind(of: folder.path("out/nothing")) == nil)

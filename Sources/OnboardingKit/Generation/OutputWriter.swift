@@ -74,11 +74,7 @@ enum OutputWriter {
                 try place(file.contents, at: file.path, in: staging, reusingFrom: previous.exists ? target : nil)
             }
             for path in previous.foreign where !files.contains(where: { $0.path == path }) {
-                let destination = staging.appendingPathComponent(path)
-                try FileSystemCalls.makeDirectories(destination.deletingLastPathComponent().path)
-                if !FileSystemCalls.hardLink(target.appendingPathComponent(path).path, destination.path) {
-                    try FileSystemCalls.copyFile(target.appendingPathComponent(path).path, to: destination.path)
-                }
+                try carryOver(path, from: target, to: staging)
             }
         } catch {
             try? fileManager.removeItem(at: staging)
@@ -142,8 +138,36 @@ enum OutputWriter {
 
     /// Relative paths of the regular files under `folder`, sorted. Links are not followed, so
     /// every file found is inside the folder.
+    /// The files, links and empty folders under `folder`: what a rebuild carries over when the
+    /// tool did not write it.
     private static func allFiles(under folder: URL) -> [String] {
-        FolderWalk.entries(under: folder.path).filter { $0.kind == .regularFile }.map(\.path)
+        let entries = FolderWalk.entries(under: folder.path)
+        return entries.filter { entry in
+            switch entry.kind {
+            case .regularFile, .symbolicLink: true
+            case .folder: !entries.contains { $0.path.hasPrefix(entry.path + "/") }
+            case .other: false
+            }
+        }.map(\.path)
+    }
+
+    /// Puts a copy of what is at `path` in the previous output into the new one: a file as a
+    /// hard link (or a copy), a link as the same link, never followed; an empty folder as one.
+    private static func carryOver(_ path: String, from previous: URL, to staging: URL) throws {
+        let source = previous.appendingPathComponent(path).path
+        let destination = staging.appendingPathComponent(path).path
+        switch FolderWalk.kind(of: source) {
+        case .folder?:
+            try FileSystemCalls.makeDirectories(destination)
+        case .symbolicLink?:
+            try FileSystemCalls.makeDirectories(staging.appendingPathComponent(path).deletingLastPathComponent().path)
+            try FileSystemCalls.copyLink(source, to: destination)
+        default:
+            try FileSystemCalls.makeDirectories(staging.appendingPathComponent(path).deletingLastPathComponent().path)
+            if !FileSystemCalls.hardLink(source, destination) {
+                try FileSystemCalls.copyFile(source, to: destination)
+            }
+        }
     }
 
     // MARK: - Swapping

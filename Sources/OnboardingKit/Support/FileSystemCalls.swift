@@ -121,6 +121,15 @@ enum FileSystemCalls {
     }
 
     /// Makes `destination` another name of `source`'s file, keeping its modification time.
+    /// Makes at `destination` a symbolic link with the same target as the one at `source`.
+    static func copyLink(_ source: String, to destination: String) throws(Failure) {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(source, &buffer, buffer.count - 1)
+        guard length >= 0 else { throw Failure(path: source, code: errno) }
+        buffer[length] = 0
+        guard symlink(buffer, destination) == 0 else { throw Failure(path: destination, code: errno) }
+    }
+
     static func hardLink(_ source: String, _ destination: String) -> Bool {
         link(source, destination) == 0
     }

@@ -11,7 +11,8 @@ public enum FolderWalk {
     public enum Kind: Hashable, Sendable {
         case regularFile
         case folder
-        /// A link, a socket, a device...
+        case symbolicLink
+        /// A socket, a device, a pipe...
         case other
     }
 
@@ -45,6 +46,7 @@ public enum FolderWalk {
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .regularFile
         case S_IFDIR: return .folder
+        case S_IFLNK: return .symbolicLink
         default: return .other
         }
     }

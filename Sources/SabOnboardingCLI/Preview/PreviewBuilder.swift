@@ -46,7 +46,7 @@ struct PreviewBuilder: Sendable {
         let reason = switch FolderWalk.kind(of: appDefPath, followingLinks: true) {
         case nil: "no such file"
         case .folder?: "it is a folder"
-        case .regularFile?, .other?: "permission denied or read error"
+        case .regularFile?, .symbolicLink?, .other?: "permission denied or read error"
         }
         return Diagnostic(
             ruleID: "unreadable-file", severity: .error, location: SourceLocation(file: appDefPath, line: 1, column: 1),
