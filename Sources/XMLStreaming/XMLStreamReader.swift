@@ -45,6 +45,8 @@ public final class XMLStreamReader {
     /// builder enforces; without a tree they are enforced here.
     static let maximumTextLength = 10_000_000
     static let maximumDepth: Int32 = 256
+    /// Problems kept before the reader gives up on a document.
+    static let maximumProblems = 1000
 
     /// Options that keep the parse safe: no network, line numbers past 65535.
     /// Never NOENT, DTDLOAD, DTDVALID, XINCLUDE or HUGE: libxml2's limits on depth and name
@@ -102,6 +104,12 @@ public final class XMLStreamReader {
         nodes.dropFirst(current)
         nodesDropped += current
         current = 0
+        // Once libxml2 has stopped, the rest of the file is neither read nor scanned: it could be
+        // large, and the scanner would queue positions no one takes.
+        if fatalNodeNumber != nil || (parser.map { $0.pointee.disableSAX != 0 } ?? false) {
+            endDocument()
+            return true
+        }
         let count = source.nextChunk(into: chunk)
         guard count > 0, let bytes = chunk.baseAddress?.assumingMemoryBound(to: CChar.self) else {
             endDocument()
@@ -296,8 +304,12 @@ public final class XMLStreamReader {
         let level = XMLProblem.Level(rawValue: rawLevel) ?? .error
         let position = SourcePosition(line: max(line, 1), column: max(column, 1))
         // libxml2 often follows an error with others at the same place that only restate it.
-        if level >= .error, problems.contains(where: { $0.position == position && $0.level >= .error }) { return }
+        if level >= .error, let last = problems.last, last.position == position, last.level >= level { return }
         report(kind: .malformed, level: level, message: message, position: position)
+        // Errors that do not stop libxml2 (namespaces) could otherwise fill memory.
+        if problems.count >= Self.maximumProblems, fatalNodeNumber == nil {
+            stopParser(message: "reading stopped after \(Self.maximumProblems) problems")
+        }
     }
 
     /// Stops libxml2 with a fatal problem of the reader's own, at libxml2's current place.

@@ -269,6 +269,17 @@ struct UnchangedRebuildTests {
         #expect(try !project.build().rendered)
     }
 
+    @Test func anEditedRecordIsWrittenAgain() throws {
+        let project = try Project()
+        _ = try project.build()
+        let record = project.out + "/" + OutputRecord.fileName
+        let original = try String(contentsOfFile: record, encoding: .utf8)
+        try (original + "# a note\n").write(toFile: record, atomically: false, encoding: .utf8)
+        let rebuilt = try project.build()
+        #expect(rebuilt.rendered, "the record is part of the output")
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == original)
+    }
+
     @Test func withoutTheCacheARebuildComparesInFullAndStillWritesNothing() throws {
         let project = try Project()
         _ = try project.build()

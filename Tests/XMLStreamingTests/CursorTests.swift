@@ -88,4 +88,22 @@ struct CursorTests {
         #expect(reader.problems.isEmpty)
         #expect(!reader.stoppedEarly)
     }
+
+    @Test func afterAFatalErrorTheRestOfTheFileIsNotRead() {
+        let rest = String(repeating: "<a b=\"1\"/>", count: 200_000)  // 2 MB, many chunks
+        let bytes = Array("<r>&undeclared;\(rest)</r>".utf8)
+        let reader = XMLStreamReader(bytes: bytes, documentName: "test")
+        while reader.read() {}
+        #expect(reader.problems.contains { $0.level == .fatal })
+        #expect(reader.source.scanner.bytesSeen < bytes.count / 4, "\(reader.source.scanner.bytesSeen) of \(bytes.count) bytes read")
+    }
+
+    @Test func errorsThatDoNotStopLibxml2AreCappedAndStopTheReading() {
+        let bytes = Array("<r>\(String(repeating: "<p:a/>", count: 5_000))</r>".utf8)  // an undeclared prefix each
+        let reader = XMLStreamReader(bytes: bytes, documentName: "test")
+        while reader.read() {}
+        #expect(reader.problems.count == XMLStreamReader.maximumProblems + 1)
+        #expect(reader.problems.last?.level == .fatal)
+        #expect(reader.problems.last?.message.contains("reading stopped") == true)
+    }
 }

@@ -112,7 +112,8 @@ struct OutputCache: Equatable {
     /// the bytes it was written with: unchanged in status, or else read and of the same digest.
     /// When some had to be read, the cache is written again with a new stamp.
     func confirms(_ paths: [String], in target: URL) -> Bool {
-        guard tool == Self.currentTool, entries.map(\.path).sorted() == paths.sorted() else { return false }
+        // An unknown tool on both sides proves nothing: without its identity, check in full.
+        guard let tool, tool == Self.currentTool, entries.map(\.path).sorted() == paths.sorted() else { return false }
         var someWereRead = false
         let confirmed = entries.allSatisfy { entry in
             let path = target.path + "/" + entry.path

@@ -42,10 +42,13 @@ struct OutputRecord: Equatable {
 
     /// The record in `folder`, `nil` when there is none or it is not text.
     static func read(in folder: String) -> OutputRecord? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName),
-            let text = String(data: data, encoding: .utf8)
-        else { return nil }
-        return OutputRecord(text: text)
+        readText(in: folder).map(OutputRecord.init(text:))
+    }
+
+    /// The text of the record in `folder`, as it is.
+    static func readText(in folder: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
+        return String(data: data, encoding: .utf8)
     }
 
     var text: String {

@@ -19,7 +19,9 @@ extension OutputWriter {
         guard let lock = FileSystemCalls.lock(folder: target.deletingLastPathComponent().path) else { return nil }
         defer { FileSystemCalls.release(lock) }
         if FileStatus.of(inProgressMarker(of: target)) != nil { removeLeftovers(of: target) }
+        // The record is part of the output: it must read exactly as a build writes it.
         guard let record = OutputRecord.read(in: target.path), record.fingerprint == fingerprint,
+            OutputRecord.readText(in: target.path) == record.text,
             let cache = OutputCache.read(of: target), cache.fingerprint == fingerprint,
             cache.confirms(record.paths, in: target)
         else { return nil }

@@ -83,8 +83,8 @@ public struct TemplateSet {
                 diagnostic: Diagnostic(
                     ruleID: "template-error", severity: .error,
                     location: SourceLocation(file: paths[partialName] ?? name, line: 1, column: 1),
-                    message: "rendering \(name) was stopped: its output passed \(MustacheRenderer.maximumOutputLength >> 20) MiB or \(MustacheRenderer.maximumPartialInclusions) partial inclusions",
-                    notes: ["a partial that includes partials more than once at each level grows exponentially"]))
+                    message: "rendering \(name) was stopped: its output passed \(MustacheRenderer.maximumOutputLength >> 20) MiB or took \(MustacheRenderer.maximumSteps) steps",
+                    notes: ["partials that include partials more than once at each level, or sections nested over lists, grow exponentially"]))
         }
         return text
     }

@@ -8,32 +8,33 @@ struct MustacheRenderer {
     /// ends instead of exhausting the stack.
     static let maximumPartialDepth = 64
     /// Limits on one rendered file. A template that includes a partial twice in a partial that
-    /// includes it twice, and so on, needs 2^64 steps within the depth limit: rendering stops
-    /// at these instead of running for ever. Real pages are kilobytes and a few hundred
-    /// inclusions (one per screen).
+    /// includes it twice, and so on, or nests sections over a list forty deep, needs 2^40 steps
+    /// or more: rendering stops at these instead of running for ever. Real pages are kilobytes
+    /// and a few thousand steps per screen.
     static let maximumOutputLength = 64 << 20
-    static let maximumPartialInclusions = 1_000_000
+    static let maximumSteps = 5_000_000
 
     /// The templates `{{> name}}` can include, by name.
     let partials: [String: MustacheTemplate]
 
     /// The text of `template` with `value` as its context; `nil` when it would exceed
-    /// ``maximumOutputLength`` or ``maximumPartialInclusions``.
+    /// ``maximumOutputLength`` or ``maximumSteps`` (nodes, section rounds and partials rendered).
     func render(_ template: MustacheTemplate, with value: TemplateValue) -> String? {
         var output = ""
         var stack = [value]
-        var inclusionsLeft = Self.maximumPartialInclusions
-        render(template.nodes, stack: &stack, indentation: "", escaping: .html, partialDepth: 0, inclusionsLeft: &inclusionsLeft, into: &output)
-        return inclusionsLeft < 0 || output.utf8.count > Self.maximumOutputLength ? nil : output
+        var stepsLeft = Self.maximumSteps
+        render(template.nodes, stack: &stack, indentation: "", escaping: .html, partialDepth: 0, stepsLeft: &stepsLeft, into: &output)
+        return stepsLeft < 0 || output.utf8.count > Self.maximumOutputLength ? nil : output
     }
 
     private func render(
         _ nodes: [MustacheNode], stack: inout [TemplateValue], indentation: String, escaping: MustacheEscaping, partialDepth: Int,
-        inclusionsLeft: inout Int, into output: inout String
+        stepsLeft: inout Int, into output: inout String
     ) {
         var escaping = escaping
         for node in nodes {
-            guard inclusionsLeft >= 0, output.utf8.count <= Self.maximumOutputLength else { return }
+            stepsLeft -= 1
+            guard stepsLeft >= 0, output.utf8.count <= Self.maximumOutputLength else { return }
             switch node {
             case .text(let text):
                 output += text
@@ -50,7 +51,7 @@ struct MustacheRenderer {
                 let value = Self.resolve(name, in: stack)
                 let isFalsey = value?.isFalsey ?? true
                 if inverted && isFalsey {
-                    render(children, stack: &stack, indentation: indentation, escaping: escaping, partialDepth: partialDepth, inclusionsLeft: &inclusionsLeft, into: &output)
+                    render(children, stack: &stack, indentation: indentation, escaping: escaping, partialDepth: partialDepth, stepsLeft: &stepsLeft, into: &output)
                 } else if !inverted, let value, !isFalsey {
                     // A list renders once per item, `true` in the context as it is, any other value on top of it.
                     let contexts: [TemplateValue?] =
@@ -60,17 +61,18 @@ struct MustacheRenderer {
                         case .string, .number, .object: [value]
                         }
                     for context in contexts {
+                        stepsLeft -= 1
                         if let context { stack.append(context) }
-                        render(children, stack: &stack, indentation: indentation, escaping: escaping, partialDepth: partialDepth, inclusionsLeft: &inclusionsLeft, into: &output)
+                        render(children, stack: &stack, indentation: indentation, escaping: escaping, partialDepth: partialDepth, stepsLeft: &stepsLeft, into: &output)
                         if context != nil { stack.removeLast() }
                     }
                 }
             case .partial(let name, let ownIndentation, _):
                 guard partialDepth < Self.maximumPartialDepth, let partial = partials[name] else { continue }
-                inclusionsLeft -= 1
+                stepsLeft -= 1
                 // Each partial starts escaping HTML; a standalone one is indented further, an inline one not at all.
                 let partialIndentation = ownIndentation.map { indentation + $0 } ?? ""
-                render(partial.nodes, stack: &stack, indentation: partialIndentation, escaping: .html, partialDepth: partialDepth + 1, inclusionsLeft: &inclusionsLeft, into: &output)
+                render(partial.nodes, stack: &stack, indentation: partialIndentation, escaping: .html, partialDepth: partialDepth + 1, stepsLeft: &stepsLeft, into: &output)
             case .escaping(let mode):
                 escaping = mode
             }
