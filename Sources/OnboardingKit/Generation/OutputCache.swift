@@ -73,23 +73,36 @@ struct OutputCache: Equatable {
     /// Notes the files of the output at `target`, just written with these bytes. Leaves no cache
     /// when a status cannot be had or the cache cannot be written (a full disk): the build needs
     /// none, the next rebuild then checks in full.
-    static func write(for files: [OutputFile], fingerprint: InputFingerprint, output target: URL) {
-        write(files.map { ($0.path, XXHash64.digest(of: $0.contents)) }, fingerprint: fingerprint, output: target)
-    }
-
-    private static func write(_ files: [(path: String, digest: UInt64)], fingerprint: InputFingerprint, output target: URL) {
-        guard let folder, let path = path(of: target), (try? FileSystemCalls.makeDirectories(folder)) != nil else { return }
-        // The stamp is taken before the statuses: a change after it gets a time no older.
-        guard (try? FileSystemCalls.writeFile([], to: path)) != nil, let stamp = FileStatus.of(path)?.modified else {
-            return discard(of: target)
-        }
+    ///
+    /// `stamp` (see ``takeStamp(beside:)``) must be taken before the files were written or
+    /// checked: their times are then no older than it, so the next rebuild reads them once and
+    /// notes them again, and an edit made while this build ran cannot pass for the build's own.
+    static func write(for files: [OutputFile], fingerprint: InputFingerprint, output target: URL, stamp: Int64?) {
+        guard let stamp else { return discard(of: target) }
         var entries: [Entry] = []
         for file in files {
             guard let status = FileStatus.of(target.path + "/" + file.path) else { return discard(of: target) }
-            entries.append(Entry(path: file.path, digest: file.digest, status: status))
+            entries.append(Entry(path: file.path, digest: XXHash64.digest(of: file.contents), status: status))
         }
-        let cache = OutputCache(output: target.path, fingerprint: fingerprint, tool: currentTool, stamp: stamp, entries: entries)
-        if (try? FileSystemCalls.writeFile(Array(cache.text.utf8), to: path)) == nil { discard(of: target) }
+        OutputCache(output: target.path, fingerprint: fingerprint, tool: currentTool, stamp: stamp, entries: entries).save(for: target)
+    }
+
+    private func save(for target: URL) {
+        guard let folder = Self.folder, let path = Self.path(of: target), (try? FileSystemCalls.makeDirectories(folder)) != nil,
+            (try? FileSystemCalls.writeFile(Array(text.utf8), to: path)) != nil
+        else { return Self.discard(of: target) }
+    }
+
+    /// The time of this moment as the output's file system keeps it (its ticks may be coarser
+    /// than those of the cache folder's): the modification time of a file made and removed
+    /// beside the output. Its name has the prefix of what killed builds leave, which builds clear.
+    static func takeStamp(beside target: URL) -> Int64? {
+        let path = target.deletingLastPathComponent().appendingPathComponent(
+            ".\(target.lastPathComponent).new-stamp-\(getpid())", isDirectory: false
+        ).path
+        guard (try? FileSystemCalls.writeFile([], to: path)) != nil else { return nil }
+        defer { unlink(path) }
+        return FileStatus.of(path)?.modified
     }
 
     /// Removes the cache of `target`: done before an output is replaced, so that no cache ever
@@ -114,18 +127,26 @@ struct OutputCache: Equatable {
     func confirms(_ paths: [String], in target: URL) -> Bool {
         // An unknown tool on both sides proves nothing: without its identity, check in full.
         guard let tool, tool == Self.currentTool, entries.map(\.path).sorted() == paths.sorted() else { return false }
+        let newStamp = Self.takeStamp(beside: target)  // before any file is read
         var someWereRead = false
-        let confirmed = entries.allSatisfy { entry in
+        var confirmed: [Entry] = []
+        for entry in entries {
             let path = target.path + "/" + entry.path
             guard let status = FileStatus.of(path) else { return false }
-            if status == entry.status && entry.status.modified < stamp { return true }
+            if status == entry.status && entry.status.modified < stamp {
+                confirmed.append(entry)
+                continue
+            }
             someWereRead = true
-            return status.size == entry.status.size && XXHash64.digest(ofFileAt: path) == entry.digest
+            // The same status before and after reading: the bytes read are the file's.
+            guard status.size == entry.status.size, XXHash64.digest(ofFileAt: path) == entry.digest, FileStatus.of(path) == status
+            else { return false }
+            confirmed.append(Entry(path: entry.path, digest: entry.digest, status: status))
         }
-        if confirmed && someWereRead {
-            Self.write(entries.map { ($0.path, $0.digest) }, fingerprint: fingerprint, output: target)
+        if someWereRead, let newStamp {
+            OutputCache(output: output, fingerprint: fingerprint, tool: tool, stamp: newStamp, entries: confirmed).save(for: target)
         }
-        return confirmed
+        return true
     }
 
     // MARK: - Text

@@ -56,11 +56,13 @@ enum OutputWriter {
         defer { FileSystemCalls.release(lock) }
         removeLeftovers(of: target)
 
+        // Before any file is checked or written: see OutputCache.write.
+        let stamp = fingerprint == nil ? nil : OutputCache.takeStamp(beside: target)
         let previous = try previousOutput(in: target, display: directory, force: force)
         let record = Array(OutputRecord(paths: files.map(\.path), fingerprint: fingerprint).text.utf8)
         if previous.exists && previous.foreign.isEmpty && isUnchanged(files, record: record, in: target, written: previous.written) {
             // Checked in full: noting the files lets the next rebuild stop after lint.
-            if let fingerprint { OutputCache.write(for: files, fingerprint: fingerprint, output: target) }
+            if let fingerprint { OutputCache.write(for: files, fingerprint: fingerprint, output: target, stamp: stamp) }
             return .unchanged
         }
         OutputCache.discard(of: target)
@@ -81,7 +83,7 @@ enum OutputWriter {
             throw OutputError(message: "cannot write the output: \(error)")
         }
         try swap(staging, into: target, exists: previous.exists)
-        if let fingerprint { OutputCache.write(for: files, fingerprint: fingerprint, output: target) }
+        if let fingerprint { OutputCache.write(for: files, fingerprint: fingerprint, output: target, stamp: stamp) }
         return .written
     }
 
