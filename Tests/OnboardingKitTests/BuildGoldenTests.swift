@@ -47,6 +47,6 @@ struct BuildGoldenTests {
     }
 
     static func isText(_ path: String) -> Bool {
-        [".html", ".css", ".js", ".json"].contains { path.hasSuffix($0) } || path == OutputWriter.recordName
+        [".html", ".css", ".js", ".json"].contains { path.hasSuffix($0) } || path == OutputRecord.fileName
     }
 }

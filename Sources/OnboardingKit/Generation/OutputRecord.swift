@@ -40,12 +40,7 @@ struct OutputRecord: Equatable {
         self.init(paths: paths, fingerprint: fingerprint)
     }
 
-    /// The record in `folder`, `nil` when there is none or it is not text.
-    static func read(in folder: String) -> OutputRecord? {
-        readText(in: folder).map(OutputRecord.init(text:))
-    }
-
-    /// The text of the record in `folder`, as it is.
+    /// The text of the record in `folder`, as it is; `nil` when there is none or it is not text.
     static func readText(in folder: String) -> String? {
         guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
         return String(data: data, encoding: .utf8)

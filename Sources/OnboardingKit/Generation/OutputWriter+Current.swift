@@ -20,8 +20,8 @@ extension OutputWriter {
         defer { FileSystemCalls.release(lock) }
         if FileStatus.of(inProgressMarker(of: target)) != nil { removeLeftovers(of: target) }
         // The record is part of the output: it must read exactly as a build writes it.
-        guard let record = OutputRecord.read(in: target.path), record.fingerprint == fingerprint,
-            OutputRecord.readText(in: target.path) == record.text,
+        guard let recordText = OutputRecord.readText(in: target.path), case let record = OutputRecord(text: recordText),
+            record.fingerprint == fingerprint, record.text == recordText,
             let cache = OutputCache.read(of: target), cache.fingerprint == fingerprint,
             cache.confirms(record.paths, in: target)
         else { return nil }

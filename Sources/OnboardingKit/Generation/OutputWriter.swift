@@ -29,8 +29,6 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 /// output, never removed. A non-empty folder without that list is not touched unless `force`
 /// is given. With a fingerprint of the input, the new output is also noted in the user's cache (``OutputCache``).
 enum OutputWriter {
-    static let recordName = OutputRecord.fileName
-
     /// What a write did.
     enum Outcome: Equatable {
         case written
@@ -72,7 +70,7 @@ enum OutputWriter {
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).new-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         do {
             try FileSystemCalls.makeDirectories(staging.path)
-            for file in files + [OutputFile(path: recordName, contents: record)] {
+            for file in files + [OutputFile(path: OutputRecord.fileName, contents: record)] {
                 try place(file.contents, at: file.path, in: staging, reusingFrom: previous.exists ? target : nil)
             }
             for path in previous.foreign where !files.contains(where: { $0.path == path }) {
@@ -105,20 +103,20 @@ enum OutputWriter {
             throw OutputError(message: "the output '\(display)' is a file, not a folder")
         }
         let present = allFiles(under: target)
-        guard let record = try? String(contentsOf: target.appendingPathComponent(recordName), encoding: .utf8) else {
+        guard let record = OutputRecord.readText(in: target.path) else {
             guard present.isEmpty || force else {
                 throw OutputError(message: "the output folder '\(display)' is not empty and was not written by sab-onboarding; choose another --out, empty it, or give --force to write into it (its files are kept)")
             }
             return PreviousOutput(exists: true, written: [], foreign: present)
         }
         let written = Set(OutputRecord(text: record).paths)
-        return PreviousOutput(exists: true, written: written, foreign: present.filter { !written.contains($0) && $0 != recordName })
+        return PreviousOutput(exists: true, written: written, foreign: present.filter { !written.contains($0) && $0 != OutputRecord.fileName })
     }
 
     /// Whether the folder already holds exactly these files with these bytes.
     private static func isUnchanged(_ files: [OutputFile], record: [UInt8], in target: URL, written: Set<String>) -> Bool {
         guard written == Set(files.map(\.path)),
-            contents(of: target.appendingPathComponent(recordName)) == record
+            contents(of: target.appendingPathComponent(OutputRecord.fileName)) == record
         else { return false }
         return files.allSatisfy { contents(of: target.appendingPathComponent($0.path)) == $0.contents }
     }
