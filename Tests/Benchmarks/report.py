@@ -14,15 +14,20 @@ OUT = sys.argv[1] if len(sys.argv) > 1 else "build/bench"
 MIB = 1024 * 1024
 rows = []      # (group, what, median, ratio text, extra)
 verdicts = []  # (met or None, text)
+failures = []  # commands measured that did not exit 0: their figures mean nothing
 
 
 def load(name):
     path = os.path.join(OUT, name)
     try:
         with open(path) as handle:
-            return {r["command"]: r for r in json.load(handle)["results"]}
+            results = {r["command"]: r for r in json.load(handle)["results"]}
     except (OSError, ValueError, KeyError):
         return None
+    for command, result in results.items():
+        if any(code != 0 for code in result.get("exit_codes") or []):
+            failures.append(f"{command} ({name})")
+    return results
 
 
 def read(name):
@@ -39,6 +44,8 @@ def peak_kib(name):
     if not text:
         return None
     fields = text.splitlines()[-1].split()
+    if len(fields) > 2 and fields[2] != "0" and f"{name}: exit {fields[2]}" not in failures:
+        failures.append(f"{name}: exit {fields[2]}")
     try:
         return int(fields[0])
     except (ValueError, IndexError):
@@ -188,6 +195,9 @@ verdict(
     + (f"{total} B" if total is not None else "n/a")
     + (f" (one concatenated stream: {sizes['concatenated']} B)" if "concatenated" in sizes else ""),
 )
+
+# --- validity: a command that failed would be timed as fast ---
+verdict(not failures, "every measured command exited 0" + (f": not {', '.join(failures)}" if failures else ""))
 
 # --- print ---
 header = ("group", "command", "median (wall)", "ratio (wall)", "peak memory / note")

@@ -12,9 +12,13 @@ for file in bin/sab-onboarding share/man/man1/sab-onboarding.1 share/bash-comple
     [ -s "$prefix/$file" ] || fail "$file is missing or empty"
 done
 "$prefix/bin/sab-onboarding" --version | grep -q '^sab-onboarding [0-9]' || fail "the installed binary does not run"
-if ldd "$prefix/bin/sab-onboarding" | grep -q 'libswift'; then fail "the installed binary needs Swift's shared libraries"; fi
+# Captured first: `cmd | grep -q` under pipefail fails when grep stops reading early, which
+# would hide exactly the match these checks look for.
+libraries=$(ldd "$prefix/bin/sab-onboarding") || fail "ldd cannot read the installed binary"
+if grep -q 'libswift' <<<"$libraries"; then fail "the installed binary needs Swift's shared libraries"; fi
 # FoundationEssentials only: all of Foundation, with its copy of ICU, is 50 MB more and slower to start.
-if nm "$prefix/bin/sab-onboarding" | grep -q -E '\$s10Foundation|uloc_|ucol_open'; then fail "the installed binary links all of Foundation"; fi
+symbols=$(nm "$prefix/bin/sab-onboarding") || fail "nm cannot read the installed binary"
+if grep -q -E '\$s10Foundation|uloc_|ucol_open' <<<"$symbols"; then fail "the installed binary links all of Foundation"; fi
 "$prefix/bin/sab-onboarding" lint --strict Samples/builders/builders.appDef 2>/dev/null || fail "the installed binary does not lint"
 grep -q '^\.Dt SAB-ONBOARDING 1' "$prefix/share/man/man1/sab-onboarding.1" || fail "the man page has no title"
 grep -q 'Em lint' "$prefix/share/man/man1/sab-onboarding.1" || fail "the man page does not describe lint"
