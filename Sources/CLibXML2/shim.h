@@ -7,9 +7,5 @@
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/tree.h>
-#include <libxml/xmlreader.h>
-
-/* xmlFree is a global function pointer variable, which Swift 6 rejects as shared mutable state. */
-static inline void cxml_free(void *p) { xmlFree(p); }
 
 #endif

@@ -24,7 +24,9 @@ final class InputSource {
 
     /// Opens a regular file for reading; a folder or a missing file is an error.
     init(path: String) throws(XMLInputError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that opening a named pipe does not wait for a writer; the checks
+        // below then refuse it. Reads of a regular file are unaffected.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw XMLInputError(path: path, reason: Self.describe(errno: errno))
         }

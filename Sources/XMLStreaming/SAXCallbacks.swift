@@ -90,13 +90,13 @@ extension XMLStreamReader {
         node.parserLine = parserLine
         node.isEmpty = parserIsAtEmptyTagEnd
         node.firstAttribute = Int32(truncatingIfNeeded: nodes.attributes.count)
-        node.attributeCount = Int32(truncatingIfNeeded: attributeCount)
         // Five pointers per attribute: local name, prefix, namespace, value start, value end.
         if let attributeFields {
             for index in 0..<attributeCount {
                 let fields = attributeFields + index * 5
                 guard let name = fields[0], let valueStart = fields[3], let valueEnd = fields[4] else { continue }
                 let value = nodes.store(valueStart, count: valueEnd - valueStart)
+                node.attributeCount += 1  // what is stored, so a range never reaches another node's
                 nodes.appendAttribute(
                     NodeBuffer.Attribute(
                         name: NodeBuffer.Name(localName: name, prefix: fields[1]), value: value,

@@ -38,7 +38,7 @@ public final class XMLStreamReader {
     /// The number of the first node libxml2 did not report because of a fatal problem.
     private var fatalNodeNumber: Int?
 
-    private static let chunkSize = 64 * 1024
+    static let chunkSize = 64 * 1024
     private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
 
     /// libxml2's limits on a text node and on nesting without XML_PARSE_HUGE, which its tree
