@@ -16,7 +16,8 @@ ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 RELEASE := .build/release/sab-onboarding
 # The Swift runtime linked in (no Swift libraries needed where it runs), and on Linux linked by
-# lld, whose layout of the binary starts it about 0.5 ms sooner than gold's (BENCHMARKS.md).
+# lld, whose layout of the binary started it about 0.5 ms sooner than gold's (hyperfine -N of
+# `--version` with each linker, in one run; BENCHMARKS.md, start-up).
 # Position-independent as usual: the image is still placed at random, which matters for a tool
 # that feeds untrusted files to a C parser.
 RELEASE_FLAGS := -c release --static-swift-stdlib

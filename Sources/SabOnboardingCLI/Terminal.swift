@@ -30,7 +30,11 @@ enum Terminal {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+                #if canImport(Glibc)
+                    Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+                #else
+                    Darwin.write(descriptor, buffer.baseAddress, buffer.count)
+                #endif
             }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return }

@@ -175,4 +175,4 @@ def test_size_gzipped(samples):
              for name in ("index.html", "onboarding.css", "onboarding.js")}
     total = sum(sizes.values())
     print(f"gzip -9 sizes: {sizes}, total {total} bytes")
-    assert total <= 10 * 1024, sizes
+    assert total <= 8192, sizes  # the target of the performance issue, which make bench reports too

@@ -41,4 +41,20 @@ struct ImageFolderSafetyTests {
         let diagnostics = Linter().lint(path: folder.path("app.appDef"))
         #expect(diagnostics.contains { $0.ruleID == "image-not-found" && $0.message.contains("cannot be read: it is a folder") })
     }
+
+    /// Reading a named pipe would wait for a writer for ever.
+    @Test func aPipeWhereTheImageShouldBeIsAClearErrorNotAHang() throws {
+        let folder = try project(image: "photo.png")
+        #expect(mkfifo(folder.path("images/onboarding/photo.png"), 0o644) == 0)
+        let diagnostics = Linter().lint(path: folder.path("app.appDef"))
+        #expect(diagnostics.contains { $0.ruleID == "image-not-found" && $0.message.contains("not a regular file") })
+    }
+
+    @Test func aPipeGivenAsTheAppDefIsAClearErrorNotAHang() throws {
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("x"), withIntermediateDirectories: true)
+        #expect(mkfifo(folder.path("x/app.appDef"), 0o644) == 0)
+        let diagnostics = Linter().lint(path: folder.path("x/app.appDef"))
+        #expect(diagnostics.first?.message.contains("not a regular file") == true, "\(diagnostics.map(\.message))")
+    }
 }

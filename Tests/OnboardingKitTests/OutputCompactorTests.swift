@@ -32,4 +32,9 @@ struct OutputCompactorTests {
         let css = "/* x */\n  a{b:c}\n  // not a CSS comment, left alone\n/* one */ /* two */ d{e:f}\n"
         #expect(OutputCompactor.compact(css, lineComments: false) == "/* x */\na{b:c}\n// not a CSS comment, left alone\nd{e:f}\n")
     }
+
+    /// `/*/` opens a comment and does not close it: a known style-sheet hack keeps its code.
+    @Test func aCommentThatStartsWithSlashStarSlashEndsAtItsOwnEnd() {
+        #expect(OutputCompactor.compact("/* banner */\n/*/ hidden */ a { color: red }\n", lineComments: false) == "/* banner */\na { color: red }\n")
+    }
 }

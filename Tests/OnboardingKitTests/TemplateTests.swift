@@ -54,6 +54,7 @@ struct TemplateTests {
     }
 
     @Test(arguments: [
+        "{{>screen-content}}",  // includes itself for ever, no output
         "{{>screen-content}}{{>screen-content}}",  // 2^64 inclusions within the depth limit, no output
         "{{>screen-content}}{{>screen-content}}" + String(repeating: "grow ", count: 100),  // output doubling each level
         String(repeating: "{{#screens}}", count: 40) + String(repeating: "{{/screens}}", count: 40),  // 4^40 rounds, no output

@@ -63,7 +63,9 @@ struct FontPlan: Hashable {
     private static func read(_ fileName: String, in folder: URL) -> [UInt8]? {
         let file = folder.appendingPathComponent(fileName)
         let realFolder = folder.resolvingSymlinksInPath().path + "/"
+        // A regular file only: reading a pipe or a device could block for ever.
         guard file.resolvingSymlinksInPath().path.hasPrefix(realFolder),
+            FolderWalk.kind(of: file.path, followingLinks: true) == .regularFile,
             let data = FileManager.default.contents(atPath: file.path)
         else { return nil }
         return [UInt8](data)

@@ -127,8 +127,9 @@ struct OutputCache: Equatable {
     func confirms(_ paths: [String], in target: URL) -> Bool {
         // An unknown tool on both sides proves nothing: without its identity, check in full.
         guard let tool, tool == Self.currentTool, entries.map(\.path).sorted() == paths.sorted() else { return false }
-        let newStamp = Self.takeStamp(beside: target)  // before any file is read
-        var someWereRead = false
+        // Taken before the first file is read, and only then: a rebuild that reads nothing
+        // writes nothing, not even beside the output.
+        var newStamp: Int64??
         var confirmed: [Entry] = []
         for entry in entries {
             let path = target.path + "/" + entry.path
@@ -137,13 +138,13 @@ struct OutputCache: Equatable {
                 confirmed.append(entry)
                 continue
             }
-            someWereRead = true
+            if newStamp == nil { newStamp = .some(Self.takeStamp(beside: target)) }
             // The same status before and after reading: the bytes read are the file's.
             guard status.size == entry.status.size, XXHash64.digest(ofFileAt: path) == entry.digest, FileStatus.of(path) == status
             else { return false }
             confirmed.append(Entry(path: entry.path, digest: entry.digest, status: status))
         }
-        if someWereRead, let newStamp {
+        if let newStamp, let newStamp {
             OutputCache(output: output, fingerprint: fingerprint, tool: tool, stamp: newStamp, entries: confirmed).save(for: target)
         }
         return true

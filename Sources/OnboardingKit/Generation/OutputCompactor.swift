@@ -21,7 +21,8 @@ enum OutputCompactor {
                 line = line[end.upperBound...].drop { $0 == " " || $0 == "\t" }
             }
             while line.hasPrefix("/*") {
-                guard let end = line.firstRange(of: "*/") else {
+                // Searched after the opening `/*`: in `/*/ … */` the first `*/` is not an end.
+                guard let end = line.dropFirst(2).firstRange(of: "*/") else {
                     inBlockComment = true
                     line = ""
                     break

@@ -58,7 +58,8 @@ enum OutputWriter {
         let stamp = fingerprint == nil ? nil : OutputCache.takeStamp(beside: target)
         let previous = try previousOutput(in: target, display: directory, force: force)
         let record = Array(OutputRecord(paths: files.map(\.path), fingerprint: fingerprint).text.utf8)
-        if previous.exists && previous.foreign.isEmpty && isUnchanged(files, record: record, in: target, written: previous.written) {
+        // Files the tool did not write stay where they are when nothing is exchanged.
+        if previous.exists && isUnchanged(files, record: record, in: target, written: previous.written) {
             // Checked in full: noting the files lets the next rebuild stop after lint.
             if let fingerprint { OutputCache.write(for: files, fingerprint: fingerprint, output: target, stamp: stamp) }
             return .unchanged
@@ -136,16 +137,15 @@ enum OutputWriter {
         FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
     }
 
-    /// Relative paths of the regular files under `folder`, sorted. Links are not followed, so
-    /// every file found is inside the folder.
-    /// The files, links and empty folders under `folder`: what a rebuild carries over when the
-    /// tool did not write it.
+    /// The relative paths of the files, links and empty folders under `folder`, sorted: what a
+    /// rebuild carries over when the tool did not write it. Links are listed, never followed.
     private static func allFiles(under folder: URL) -> [String] {
         let entries = FolderWalk.entries(under: folder.path)
+        let parents = Set(entries.compactMap { entry in entry.path.lastIndex(of: "/").map { String(entry.path[..<$0]) } })
         return entries.filter { entry in
             switch entry.kind {
             case .regularFile, .symbolicLink: true
-            case .folder: !entries.contains { $0.path.hasPrefix(entry.path + "/") }
+            case .folder: !parents.contains(entry.path)
             case .other: false
             }
         }.map(\.path)

@@ -83,8 +83,8 @@ public struct TemplateSet {
                 diagnostic: Diagnostic(
                     ruleID: "template-error", severity: .error,
                     location: SourceLocation(file: paths[partialName] ?? name, line: 1, column: 1),
-                    message: "rendering \(name) was stopped: its output passed \(MustacheRenderer.maximumOutputLength >> 20) MiB or took \(MustacheRenderer.maximumSteps) steps",
-                    notes: ["partials that include partials more than once at each level, or sections nested over lists, grow exponentially"]))
+                    message: "rendering \(name) was stopped: its output passed \(MustacheRenderer.maximumOutputLength >> 20) MiB, it took \(MustacheRenderer.maximumSteps) steps, or its partials nest deeper than \(MustacheRenderer.maximumPartialDepth)",
+                    notes: ["partials that include themselves, partials that include partials more than once at each level, or sections nested over lists grow without bound"]))
         }
         return text
     }
@@ -108,6 +108,11 @@ public struct TemplateSet {
                         ruleID: "template-error", severity: .warning, location: SourceLocation(file: path, line: 1, column: 1),
                         message: "'\(entry)' is not one of the templates and is not used",
                         notes: ["the templates are " + names.joined(separator: ", ")]))
+                continue
+            }
+            // A regular file only: reading a pipe or a device could block for ever.
+            guard FolderWalk.kind(of: path, followingLinks: true) == .regularFile else {
+                diagnostics.append(templateProblem(path, "the template is not a regular file"))
                 continue
             }
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {

@@ -64,6 +64,8 @@ final class ImageFolder {
             return .outsideFolder
         }
         if kind == .folder { return .unreadable(reason: "it is a folder") }
+        // Reading a pipe or a device could block for ever.
+        guard kind == .regularFile else { return .unreadable(reason: "it is not a regular file") }
         guard let data = FileManager.default.contents(atPath: fileURL.path) else {
             return .unreadable(reason: "permission denied or read error")
         }

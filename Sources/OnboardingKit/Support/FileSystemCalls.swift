@@ -120,7 +120,6 @@ enum FileSystemCalls {
         guard renamed == 0 else { throw Failure(path: source, code: errno) }
     }
 
-    /// Makes `destination` another name of `source`'s file, keeping its modification time.
     /// Makes at `destination` a symbolic link with the same target as the one at `source`.
     static func copyLink(_ source: String, to destination: String) throws(Failure) {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -130,6 +129,7 @@ enum FileSystemCalls {
         guard symlink(buffer, destination) == 0 else { throw Failure(path: destination, code: errno) }
     }
 
+    /// Makes `destination` another name of `source`'s file, keeping its modification time.
     static func hardLink(_ source: String, _ destination: String) -> Bool {
         link(source, destination) == 0
     }

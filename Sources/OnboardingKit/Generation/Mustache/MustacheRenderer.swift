@@ -4,8 +4,8 @@
 /// the screen's); the later parts of a dotted name only inside what its first part found. A
 /// missing name inserts nothing, and so does a missing partial, as the spec says.
 struct MustacheRenderer {
-    /// Partials nested deeper than this render nothing: a template that includes itself for ever
-    /// ends instead of exhausting the stack.
+    /// Partials nested deeper than this stop the rendering, as the limits below do: a template
+    /// that includes itself for ever ends instead of exhausting the stack.
     static let maximumPartialDepth = 64
     /// Limits on one rendered file. A template that includes a partial twice in a partial that
     /// includes it twice, and so on, or nests sections over a list forty deep, needs 2^40 steps
@@ -18,7 +18,8 @@ struct MustacheRenderer {
     let partials: [String: MustacheTemplate]
 
     /// The text of `template` with `value` as its context; `nil` when it would exceed
-    /// ``maximumOutputLength`` or ``maximumSteps`` (nodes, section rounds and partials rendered).
+    /// ``maximumOutputLength``, ``maximumSteps`` (nodes, section rounds and partials rendered) or
+    /// ``maximumPartialDepth``.
     func render(_ template: MustacheTemplate, with value: TemplateValue) -> String? {
         var output = ""
         var stack = [value]
@@ -68,7 +69,11 @@ struct MustacheRenderer {
                     }
                 }
             case .partial(let name, let ownIndentation, _):
-                guard partialDepth < Self.maximumPartialDepth, let partial = partials[name] else { continue }
+                guard let partial = partials[name] else { continue }
+                guard partialDepth < Self.maximumPartialDepth else {
+                    stepsLeft = -1  // stops the rendering: see `render(_:with:)`
+                    return
+                }
                 stepsLeft -= 1
                 // Each partial starts escaping HTML; a standalone one is indented further, an inline one not at all.
                 let partialIndentation = ownIndentation.map { indentation + $0 } ?? ""
