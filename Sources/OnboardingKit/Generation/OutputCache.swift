@@ -95,11 +95,11 @@ struct OutputCache: Equatable {
 
     /// The time of this moment as the output's file system keeps it (its ticks may be coarser
     /// than those of the cache folder's): the modification time of a file made and removed
-    /// beside the output. Its name has the prefix of what killed builds leave, which builds clear.
+    /// beside the output. The file is the in-progress marker, so that a build killed before it
+    /// is removed leaves what tells the next build, even an unchanged one, to clear leftovers.
+    /// Taken under the output's lock, as the marker's other uses are.
     static func takeStamp(beside target: URL) -> Int64? {
-        let path = target.deletingLastPathComponent().appendingPathComponent(
-            ".\(target.lastPathComponent).new-stamp-\(getpid())", isDirectory: false
-        ).path
+        let path = OutputWriter.inProgressMarker(of: target)
         guard (try? FileSystemCalls.writeFile([], to: path)) != nil else { return nil }
         defer { unlink(path) }
         return FileStatus.of(path)?.modified
