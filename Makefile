@@ -24,9 +24,8 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -use-ld=lld
 endif
-MANUAL := .build/plugins/GenerateManual/outputs/sab-onboarding/sab-onboarding.1
 
-.PHONY: all build release test demo deps check-warnings install uninstall fuzz bench clean
+.PHONY: all build release test demo deps test-deps check-warnings install uninstall fuzz bench clean
 
 all: build
 
@@ -38,6 +37,17 @@ deps:
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: https://swift.org/install"; exit 1; }
 
+## test-deps: the shells the completion scripts are run in, and groff to format the manual page.
+test-deps:
+	@missing=""; \
+	for tool in zsh:zsh fish:fish groff:groff-base col:bsdextrautils; do \
+		command -v $${tool%%:*} >/dev/null || missing="$$missing $${tool#*:}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
 ## build: a debug build of the tool at .build/debug/sab-onboarding.
 build: deps
 	$(SWIFT) build
@@ -48,7 +58,7 @@ release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## test: every test: unit, fixtures, samples, the command line, install, and Chromium.
-test: deps check-warnings
+test: deps test-deps check-warnings
 	$(SWIFT) test
 	bash Tests/Install/check.sh
 	SAB_ONBOARDING="$(CURDIR)/$(BINARY)" bash Tests/Browser/run.sh
@@ -69,13 +79,10 @@ demo: build
 
 ## install: the binary, its man page and bash, zsh and fish completions under PREFIX (default /usr/local).
 install: deps
-	@# The manual plugin builds its own release binary with the runtime as shared libraries;
-	@# the static link comes after it, so that the static binary is the one installed.
-	$(SWIFT) package generate-manual >/dev/null
 	$(SWIFT) build $(RELEASE_FLAGS)
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -m 755 $(RELEASE) "$(BINDIR)/sab-onboarding"
-	install -m 644 $(MANUAL) "$(MANDIR)/sab-onboarding.1"
+	$(RELEASE) --generate-manual > "$(MANDIR)/sab-onboarding.1"
 	$(RELEASE) --generate-completion-script bash > "$(BASHDIR)/sab-onboarding"
 	$(RELEASE) --generate-completion-script zsh > "$(ZSHDIR)/_sab-onboarding"
 	$(RELEASE) --generate-completion-script fish > "$(FISHDIR)/sab-onboarding.fish"

@@ -8,9 +8,6 @@ let package = Package(
         .executable(name: "sab-onboarding", targets: ["sab-onboarding"]),
         .library(name: "OnboardingKit", targets: ["OnboardingKit"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    ],
     targets: [
         // libxml2 as a system library; only XMLStreaming imports it.
         .systemLibrary(
@@ -34,14 +31,11 @@ let package = Package(
             dependencies: ["TemplateEmbedder"],
             path: "Sources/EmbedTemplatesPlugin"
         ),
+        // Command-line parsing, help, completion scripts and the manual page, from a declared
+        // command tree. No reflection: start-up time is the tool's, not its parser's.
+        .target(name: "ArgumentParsing"),
         // The commands and their options.
-        .target(
-            name: "SabOnboardingCLI",
-            dependencies: [
-                "OnboardingKit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+        .target(name: "SabOnboardingCLI", dependencies: ["OnboardingKit", "ArgumentParsing"]),
         .executableTarget(name: "sab-onboarding", dependencies: ["SabOnboardingCLI"]),
         .testTarget(
             name: "XMLStreamingTests",
@@ -53,8 +47,12 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "ArgumentParsingTests",
+            dependencies: ["ArgumentParsing"]
+        ),
+        .testTarget(
             name: "SabOnboardingCLITests",
-            dependencies: ["SabOnboardingCLI", "OnboardingKit"]
+            dependencies: ["SabOnboardingCLI", "OnboardingKit", "ArgumentParsing"]
         ),
     ],
     swiftLanguageModes: [.v6]

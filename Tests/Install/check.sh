@@ -22,9 +22,17 @@ if grep -q -E '\$s10Foundation|uloc_|ucol_open' <<<"$symbols"; then fail "the in
 "$prefix/bin/sab-onboarding" lint --strict Samples/builders/builders.appDef 2>/dev/null || fail "the installed binary does not lint"
 grep -q '^\.Dt SAB-ONBOARDING 1' "$prefix/share/man/man1/sab-onboarding.1" || fail "the man page has no title"
 grep -q 'Em lint' "$prefix/share/man/man1/sab-onboarding.1" || fail "the man page does not describe lint"
+warnings=$(groff -mandoc -Tutf8 -ww -z "$prefix/share/man/man1/sab-onboarding.1" 2>&1) || fail "groff cannot format the man page"
+[ -z "$warnings" ] || fail "groff warns about the man page: $warnings"
 bash -n "$prefix/share/bash-completion/completions/sab-onboarding" || fail "the bash completion is not valid bash"
-grep -q '_sab-onboarding' "$prefix/share/zsh/site-functions/_sab-onboarding" || fail "the zsh completion names no function"
-grep -q "^complete -c 'sab-onboarding'" "$prefix/share/fish/vendor_completions.d/sab-onboarding.fish" || fail "the fish completion completes nothing"
+zsh -n "$prefix/share/zsh/site-functions/_sab-onboarding" || fail "the zsh completion is not valid zsh"
+grep -q '^#compdef sab-onboarding$' "$prefix/share/zsh/site-functions/_sab-onboarding" || fail "the zsh completion has no #compdef line"
+fish -n "$prefix/share/fish/vendor_completions.d/sab-onboarding.fish" || fail "the fish completion is not valid fish"
+# fish offers the subcommands, with the installed binary on PATH as a user would have it.
+offered=$(PATH="$prefix/bin:$PATH" fish -c "source '$prefix/share/fish/vendor_completions.d/sab-onboarding.fish'; complete -C 'sab-onboarding '")
+for command in lint build manifest schema rules templates; do
+    grep -q "^$command"$'\t' <<<"$offered" || fail "fish completion does not offer '$command' (got: $offered)"
+done
 # The bash completion offers the subcommands.
 words=$(bash -c "source '$prefix/share/bash-completion/completions/sab-onboarding'; COMP_WORDS=(sab-onboarding ''); COMP_CWORD=1; COMP_LINE='sab-onboarding '; COMP_POINT=\${#COMP_LINE}; _sab-onboarding 2>/dev/null; echo \"\${COMPREPLY[*]}\"")
 for command in lint build manifest schema rules templates; do

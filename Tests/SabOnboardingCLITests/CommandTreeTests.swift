@@ -1,17 +1,25 @@
-import ArgumentParser
+import ArgumentParsing
 import Testing
 
 @testable import SabOnboardingCLI
 
-/// The command tree as the parser sees it before it runs anything.
+/// The command tree and the types that run it agree.
 struct CommandTreeTests {
-    /// A command without a name is named from its type at run time, which costs more start-up
-    /// time than everything else `--version` does.
-    @Test func everyCommandNamesItself() {
-        var pending: [any ParsableCommand.Type] = [SabOnboardingCommand.self]
-        while let command = pending.popLast() {
-            #expect(command.configuration.commandName != nil, "\(command)")
-            pending += command.configuration.subcommands
+    @Test func everyCommandInTheTreeHasARunnerOfTheSameName() {
+        let paths = SabOnboardingCommand.tool.runnablePaths
+        #expect(paths.count == 8)
+        for path in paths {
+            let words = path.dropFirst().map(\.name)
+            switch SabOnboardingCommand.runner(for: words) {
+            case .sync(let type)?: #expect(type.spec.name == words.last, "\(words)")
+            case .async(let type)?: #expect(type.spec.name == words.last, "\(words)")
+            case nil: Issue.record("no runner for \(words)")
+            }
         }
+    }
+
+    @Test func noWordsSelectARunnerOutsideTheTree() {
+        #expect(SabOnboardingCommand.runner(for: ["templates"]) == nil)
+        #expect(SabOnboardingCommand.runner(for: []) == nil)
     }
 }

@@ -1,24 +1,36 @@
-import ArgumentParser
+import ArgumentParsing
 import OnboardingKit
 
 /// Where a build finds its images and templates and where Skip and Start lead: shared by
 /// `build` and `preview`, with `--disable` and `--enable`.
-struct InputOptions: ParsableArguments {
-    @Option(help: "The folder holding the onboarding images (default: images/onboarding beside the appDef).")
-    var images: String?
+struct InputOptions {
+    static let specs: [OptionSpec] =
+        [
+            .value(
+                "images", completion: .directory,
+                help: "The folder holding the onboarding images (default: images/onboarding beside the appDef)."),
+            .value("templates", completion: .directory, help: "A folder of templates replacing the built-in ones of the same name."),
+            .value(
+                "start-url", defaultValue: BuildOptions.defaultStartURL,
+                help: "Where Skip and Start lead, relative to the carousel page."),
+        ] + RuleOptions.specs
 
-    @Option(help: "A folder of templates replacing the built-in ones of the same name.")
-    var templates: String?
+    let images: String?
+    let templates: String?
+    let startURL: String
+    let rules: RuleOptions
 
-    @Option(help: "Where Skip and Start lead, relative to the carousel page.")
-    var startURL = BuildOptions.defaultStartURL
-
-    @OptionGroup var rules: RuleOptions
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        images = parsed.value("images")
+        templates = parsed.value("templates")
+        startURL = parsed.value("start-url") ?? BuildOptions.defaultStartURL
+        rules = try RuleOptions(parsed)
+    }
 
     /// The build options these give, for an output folder and `--force`.
-    func buildOptions(outputDirectory: String = BuildOptions.defaultOutputDirectory, force: Bool = false) throws -> BuildOptions {
+    func buildOptions(outputDirectory: String = BuildOptions.defaultOutputDirectory, force: Bool = false) -> BuildOptions {
         BuildOptions(
             outputDirectory: outputDirectory, imagesDirectory: images, templatesDirectory: templates, startURL: startURL,
-            rules: try rules.selection(), force: force)
+            rules: rules.selection, force: force)
     }
 }

@@ -1,41 +1,45 @@
-import ArgumentParser
+import ArgumentParsing
 import OnboardingKit
 
-extension ReportFormat: ExpressibleByArgument {}
-
-struct LintCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "lint",
+struct LintCommand: Command {
+    static let spec = CommandSpec(
+        name: "lint",
         abstract: "Check appDef files and print every problem of their onboarding screens.",
-        discussion: "Exit status: 0 when no error was found, 1 when any was (with --strict, any warning too)."
-    )
+        discussion: "Exit status: 0 when no error was found, 1 when any was (with --strict, any warning too).",
+        arguments: [ArgumentSpec("files", help: "The appDef files to check.", count: .oneOrMore, completion: .file)],
+        options: [
+            .value(
+                "format", defaultValue: ReportFormat.text.rawValue, allowedValues: ReportFormat.allCases.map(\.rawValue),
+                help: "Output format."),
+            .flag("strict", help: "Fail on warnings as well as errors."),
+            .value(
+                "images", completion: .directory,
+                help: "The folder holding the onboarding images (default: images/onboarding beside each appDef)."),
+        ] + RuleOptions.specs)
 
-    @Argument(help: "The appDef files to check.")
-    var files: [String]
+    let files: [String]
+    let format: ReportFormat
+    let strict: Bool
+    let images: String?
+    let rules: RuleOptions
 
-    @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: ReportFormat = .text
-
-    @Flag(help: "Fail on warnings as well as errors.")
-    var strict = false
-
-    @Option(help: "The folder holding the onboarding images (default: images/onboarding beside each appDef).")
-    var images: String?
-
-    @OptionGroup var rules: RuleOptions
-
-    func validate() throws {
-        if files.isEmpty { throw ValidationError("give at least one appDef file to check") }
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        files = parsed.arguments("files")
+        // The parser accepts only the listed values, so this always finds one.
+        format = parsed.value("format").flatMap(ReportFormat.init(rawValue:)) ?? .text
+        strict = parsed.flag("strict")
+        images = parsed.value("images")
+        rules = try RuleOptions(parsed)
     }
 
     func run() throws {
-        let linter = Linter(options: LintOptions(imagesDirectory: images, rules: try rules.selection()))
+        let linter = Linter(options: LintOptions(imagesDirectory: images, rules: rules.selection))
         let diagnostics = linter.lint(paths: files)
         let output = format.reporter(colored: Terminal.standardOutputWantsColor).report(diagnostics)
         Terminal.writeToStandardOutput(output)
         if format == .text {
             Terminal.writeToStandardError(Summary.line(for: diagnostics, fileCount: files.count, strict: strict))
         }
-        if diagnostics.fails(strict: strict) { throw ExitCode(1) }
+        if diagnostics.fails(strict: strict) { throw ExitStatus.failure }
     }
 }

@@ -1,23 +1,21 @@
-import ArgumentParser
+import ArgumentParsing
 import OnboardingKit
 
-/// `--disable` and `--enable`, shared by `lint` and `build`.
-struct RuleOptions: ParsableArguments {
-    @Option(name: .customLong("disable"), help: ArgumentHelp("Turn a rule off (repeatable). Safety rules cannot be.", valueName: "rule-id"))
-    var disabled: [String] = []
+/// `--disable` and `--enable`, shared by `lint`, `build` and `preview`.
+struct RuleOptions {
+    static let specs: [OptionSpec] = [
+        .value("disable", valueName: "rule-id", repeatable: true, help: "Turn a rule off (repeatable). Safety rules cannot be."),
+        .value("enable", valueName: "rule-id", repeatable: true, help: "Turn an opt-in rule on (repeatable)."),
+    ]
 
-    @Option(name: .customLong("enable"), help: ArgumentHelp("Turn an opt-in rule on (repeatable).", valueName: "rule-id"))
-    var enabled: [String] = []
+    /// The rules to run; an unknown rule, or a safety rule turned off, is a usage error.
+    let selection: RuleSelection
 
-    func selection() throws -> RuleSelection {
+    init(_ parsed: ParsedCommand) throws(UsageError) {
         do {
-            return try RuleSelection(disable: disabled, enable: enabled)
+            selection = try RuleSelection(disable: parsed.values("disable"), enable: parsed.values("enable"))
         } catch {
-            throw ValidationError(error.description)
+            throw UsageError(error.description, path: parsed.path)
         }
-    }
-
-    func validate() throws {
-        _ = try selection()
     }
 }

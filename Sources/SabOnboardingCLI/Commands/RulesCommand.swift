@@ -1,17 +1,22 @@
-import ArgumentParser
+import ArgumentParsing
 import OnboardingKit
 
-struct RulesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "rules",
-        abstract: "List every lint rule, or describe one with its examples."
-    )
+struct RulesCommand: Command {
+    static let spec = CommandSpec(
+        name: "rules",
+        abstract: "List every lint rule, or describe one with its examples.",
+        arguments: [ArgumentSpec("rule-id", help: "A rule id to describe in full.", count: .optional)],
+        options: [.flag("markdown", help: "Print the list as a Markdown table (as in the README).")])
 
-    @Argument(help: "A rule id to describe in full.")
-    var ruleID: String?
+    let ruleID: String?
+    let markdown: Bool
+    let path: [CommandSpec]
 
-    @Flag(help: "Print the list as a Markdown table (as in the README).")
-    var markdown = false
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        ruleID = parsed.argument("rule-id")
+        markdown = parsed.flag("markdown")
+        path = parsed.path
+    }
 
     func run() throws {
         guard let ruleID else {
@@ -20,7 +25,7 @@ struct RulesCommand: ParsableCommand {
             return
         }
         guard let description = RuleRegistry.description(of: ruleID) else {
-            throw ValidationError("no rule '\(ruleID)'; 'sab-onboarding rules' lists them")
+            throw UsageError("no rule '\(ruleID)'; 'sab-onboarding rules' lists them", path: path)
         }
         Terminal.writeToStandardOutput(RuleListing.details(description))
     }

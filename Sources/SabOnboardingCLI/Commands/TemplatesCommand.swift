@@ -1,35 +1,38 @@
-import ArgumentParser
+import ArgumentParsing
 import OnboardingKit
 
-struct TemplatesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "templates",
+/// `templates list` and `templates export`.
+enum TemplatesCommand {
+    static let spec = CommandSpec(
+        name: "templates",
         abstract: "The built-in templates, to copy and change for build --templates.",
-        subcommands: [List.self, Export.self]
-    )
+        subcommands: [List.spec, Export.spec])
 
-    // Every command names itself: without a name, the parser derives it from the type's name at
-    // run time, which costs more than the rest of `--version`.
-    struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "Print the names of the built-in templates.")
+    struct List: Command {
+        static let spec = CommandSpec(name: "list", abstract: "Print the names of the built-in templates.")
+
+        init(_ parsed: ParsedCommand) {}
 
         func run() {
             Terminal.writeToStandardOutput(TemplateSet.names.map { $0 + "\n" }.joined())
         }
     }
 
-    struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "export",
+    struct Export: Command {
+        static let spec = CommandSpec(
+            name: "export",
             abstract: "Write the built-in templates into a folder.",
-            discussion: "Change the copies you need, delete the others, and build with --templates DIR: a template missing from DIR stays built-in."
-        )
+            discussion: "Change the copies you need, delete the others, and build with --templates DIR: a template missing from DIR stays built-in.",
+            arguments: [ArgumentSpec("directory", help: "The folder to write them into (created if needed).", completion: .directory)],
+            options: [.flag("force", help: "Overwrite templates already in the folder.")])
 
-        @Argument(help: "The folder to write them into (created if needed).")
-        var directory: String
+        let directory: String
+        let force: Bool
 
-        @Flag(help: "Overwrite templates already in the folder.")
-        var force = false
+        init(_ parsed: ParsedCommand) {
+            directory = parsed.requiredArgument("directory")
+            force = parsed.flag("force")
+        }
 
         func run() throws {
             do {
@@ -37,7 +40,7 @@ struct TemplatesCommand: ParsableCommand {
                 Terminal.writeToStandardOutput("Wrote \(written.count) templates into \(directory)\n")
             } catch {
                 Terminal.writeToStandardError("sab-onboarding: error: \(error.message)\n")
-                throw ExitCode(1)
+                throw ExitStatus.failure
             }
         }
     }
