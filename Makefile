@@ -44,6 +44,7 @@ test-deps:
 		command -v $${tool%%:*} >/dev/null || missing="$$missing $${tool#*:}"; \
 	done; \
 	if [ -n "$$missing" ]; then \
+		command -v apt-get >/dev/null || { echo "the tests need:$$missing (install them; apt-get is not here)"; exit 1; }; \
 		echo "installing$$missing"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
@@ -81,11 +82,17 @@ demo: build
 install: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	@# Generated into build/ first, so that install gives them their mode whatever the umask.
+	mkdir -p build/install
+	$(RELEASE) --generate-manual > build/install/sab-onboarding.1
+	$(RELEASE) --generate-completion-script bash > build/install/sab-onboarding.bash
+	$(RELEASE) --generate-completion-script zsh > build/install/_sab-onboarding
+	$(RELEASE) --generate-completion-script fish > build/install/sab-onboarding.fish
 	install -m 755 $(RELEASE) "$(BINDIR)/sab-onboarding"
-	$(RELEASE) --generate-manual > "$(MANDIR)/sab-onboarding.1"
-	$(RELEASE) --generate-completion-script bash > "$(BASHDIR)/sab-onboarding"
-	$(RELEASE) --generate-completion-script zsh > "$(ZSHDIR)/_sab-onboarding"
-	$(RELEASE) --generate-completion-script fish > "$(FISHDIR)/sab-onboarding.fish"
+	install -m 644 build/install/sab-onboarding.1 "$(MANDIR)/sab-onboarding.1"
+	install -m 644 build/install/sab-onboarding.bash "$(BASHDIR)/sab-onboarding"
+	install -m 644 build/install/_sab-onboarding "$(ZSHDIR)/_sab-onboarding"
+	install -m 644 build/install/sab-onboarding.fish "$(FISHDIR)/sab-onboarding.fish"
 	@echo "Installed sab-onboarding into $(DESTDIR)$(PREFIX)"
 
 ## uninstall: removes what install put under PREFIX.

@@ -25,17 +25,40 @@ struct CommandLineParser {
     /// Options every command understands; shown in every help.
     static let builtInOptions: [OptionSpec] = [
         .flag("version", help: "Show the version."),
-        .flag("help", help: "Show help information."),
+        .flag("help", shortName: "h", help: "Show help information."),
     ]
 
     /// Root options that print files for packagers; left out of help.
     static let generationOptions: [OptionSpec] = [
-        .value("generate-completion-script", valueName: "shell", allowedValues: Shell.allCases.map(\.rawValue),
+        .value(
+            "generate-completion-script", valueName: "shell", allowedValues: Shell.allCases.map(\.rawValue),
             help: "Print a completion script for bash, zsh or fish."),
         .flag("generate-manual", help: "Print the manual page (mdoc)."),
     ]
 
     func parse(_ words: [String]) throws(UsageError) -> ParseOutcome {
+        // Help and the version come before any error, as users expect: `lint --format xml
+        // --help` explains --format instead of refusing xml.
+        let optionWords = words.prefix { $0 != "--" }
+        if optionWords.contains("-h") || optionWords.contains("--help") { return .help(path: commandPath(of: words)) }
+        if optionWords.contains("--version") { return .version }
+        return try parseCommand(words)
+    }
+
+    /// The commands that words select, as far as they name subcommands; `help` before them is
+    /// passed over, since `help lint --help` asks for the help of lint too.
+    private func commandPath(of words: [String]) -> [CommandSpec] {
+        var path = [root]
+        var commandWords = words.prefix { $0 != "--" }.filter { !$0.hasPrefix("-") }[...]
+        if commandWords.first == "help" { commandWords = commandWords.dropFirst() }
+        for word in commandWords {
+            guard let next = path[path.count - 1].subcommand(named: word) else { break }
+            path.append(next)
+        }
+        return path
+    }
+
+    private func parseCommand(_ words: [String]) throws(UsageError) -> ParseOutcome {
         var path = [root]
         var command = root
         var positionals: [String] = []
@@ -66,19 +89,16 @@ struct CommandLineParser {
                 optionsEnded = true
                 continue
             }
-            if word == "-h" || word == "--help" { return .help(path: path) }
-            if word == "--version" { return .version }
             guard word.hasPrefix("--") else {
                 throw UsageError("Unknown option '\(word)'", path: path)
             }
             let (name, attached) = Self.split(word)
+            if let builtIn = Self.builtInOptions.first(where: { $0.name == name }) {
+                // Only `--help=...` or `--version=...` get here: the plain words were taken above.
+                throw UsageError("The flag '--\(name)' takes no value", path: path, topic: .option(builtIn))
+            }
             if path.count == 1, let generation = Self.generationOptions.first(where: { $0.name == name }) {
-                if generation.takesValue {
-                    let value = try Self.value(of: generation, attached: attached, words: words, index: &index, path: path)
-                    guard let shell = Shell(rawValue: value) else { throw UsageError("No shell '\(value)'", path: path) }
-                    return .completionScript(shell)
-                }
-                return .manualPage
+                return try generationOutcome(generation, attached: attached, words: words, index: &index)
             }
             guard let option = command.option(named: name) else {
                 throw unknownOption(word, name: name, in: path)
@@ -103,11 +123,30 @@ struct CommandLineParser {
         return .run(ParsedCommand(path: path, optionValues: optionValues, givenFlags: givenFlags, argumentValues: argumentValues))
     }
 
-    /// `--name=value` as its name and value; `--name` as its name alone.
+    /// `--generate-manual` or `--generate-completion-script SHELL`, alone on the command line.
+    private func generationOutcome(
+        _ option: OptionSpec, attached: String?, words: [String], index: inout Int
+    ) throws(UsageError) -> ParseOutcome {
+        let outcome: ParseOutcome
+        if option.takesValue {
+            let value = try Self.value(of: option, attached: attached, words: words, index: &index, path: [root])
+            guard let shell = Shell(rawValue: value) else { throw UsageError("No shell '\(value)'", path: [root]) }
+            outcome = .completionScript(shell)
+        } else if attached != nil {
+            throw UsageError("The flag '--\(option.name)' takes no value", path: [root], topic: .option(option))
+        } else {
+            outcome = .manualPage
+        }
+        if index < words.count { throw UsageError("Unexpected argument '\(words[index])'", path: [root]) }
+        return outcome
+    }
+
+    /// `--name=value` as its name and value; `--name` as its name alone. Split at the byte, so
+    /// that a combining mark after `=` stays part of the value.
     private static func split(_ word: String) -> (name: String, value: String?) {
-        let body = word.dropFirst(2)
-        guard let equals = body.firstIndex(of: "=") else { return (String(body), nil) }
-        return (String(body[..<equals]), String(body[body.index(after: equals)...]))
+        let body = word.utf8.dropFirst(2)
+        guard let equals = body.firstIndex(of: UInt8(ascii: "=")) else { return (String(Substring(body)), nil) }
+        return (String(Substring(body[..<equals])), String(Substring(body[body.index(after: equals)...])))
     }
 
     /// The value of an option: attached with `=`, or the next word unless that looks like an
@@ -125,12 +164,19 @@ struct CommandLineParser {
         } else {
             throw UsageError("Missing value for '\(option.synopsis)'", path: path, topic: .option(option))
         }
+        try refuseEmpty(value, for: "'\(option.synopsis)'", path: path)
         if !option.allowedValues.isEmpty && !option.allowedValues.contains(value) {
             throw UsageError(
                 "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(quotedList(option.allowedValues)).",
                 path: path, topic: .option(option))
         }
         return value
+    }
+
+    /// An empty word is never a meaningful path, URL or name, and an empty folder name means
+    /// the current folder to the system: `--out ""` would make it the output.
+    private static func refuseEmpty(_ value: String, for what: String, path: [CommandSpec]) throws(UsageError) {
+        if value.isEmpty { throw UsageError("An empty value is not allowed for \(what)", path: path) }
     }
 
     /// Gives each positional argument its words, in order.
@@ -140,17 +186,20 @@ struct CommandLineParser {
         var values: [String: [String]] = [:]
         var remaining = words[...]
         for argument in arguments {
+            let taken: ArraySlice<String>
             switch argument.count {
             case .one:
-                guard let word = remaining.popFirst() else { throw missing(argument, path: path) }
-                values[argument.name] = [word]
+                guard !remaining.isEmpty else { throw missing(argument, path: path) }
+                taken = remaining.prefix(1)
             case .optional:
-                if let word = remaining.popFirst() { values[argument.name] = [word] }
+                taken = remaining.prefix(1)
             case .oneOrMore:
                 guard !remaining.isEmpty else { throw missing(argument, path: path) }
-                values[argument.name] = Array(remaining)
-                remaining = []
+                taken = remaining
             }
+            remaining = remaining.dropFirst(taken.count)
+            for word in taken { try refuseEmpty(word, for: "'<\(argument.name)>'", path: path) }
+            if !taken.isEmpty { values[argument.name] = Array(taken) }
         }
         if let extra = remaining.first {
             throw UsageError("Unexpected argument '\(extra)'", path: path)
@@ -166,7 +215,7 @@ struct CommandLineParser {
     /// The commands `help lint` or `help templates export` names.
     private func helpPath(_ words: [String]) throws(UsageError) -> [CommandSpec] {
         var path = [root]
-        for word in words {
+        for word in words.drop(while: { $0 == "help" }) {
             guard let subcommand = path[path.count - 1].subcommand(named: word) else {
                 throw unknownCommand(word, in: path)
             }

@@ -82,6 +82,8 @@ public struct OptionSpec: Sendable {
 
     /// The long name without dashes: `out` for `--out`.
     public var name: String
+    /// A one-letter name (`h` for `-h`), for the few options everyone types.
+    public var shortName: Character?
     /// One line for the help.
     public var help: String
     /// Flag or value.
@@ -97,14 +99,14 @@ public struct OptionSpec: Sendable {
         allowedValues: [String] = [], completion: ValueCompletion = .none, help: String
     ) -> OptionSpec {
         OptionSpec(
-            name: name, help: help,
+            name: name, shortName: nil, help: help,
             kind: .value(valueName: valueName ?? name, defaultValue: defaultValue, repeatable: repeatable),
             allowedValues: allowedValues, completion: allowedValues.isEmpty ? completion : .values(allowedValues))
     }
 
     /// Describes a flag.
-    public static func flag(_ name: String, help: String) -> OptionSpec {
-        OptionSpec(name: name, help: help, kind: .flag, allowedValues: [], completion: .none)
+    public static func flag(_ name: String, shortName: Character? = nil, help: String) -> OptionSpec {
+        OptionSpec(name: name, shortName: shortName, help: help, kind: .flag, allowedValues: [], completion: .none)
     }
 
     /// Whether the option takes a value.
@@ -117,6 +119,25 @@ public struct OptionSpec: Sendable {
     public var isRepeatable: Bool {
         if case .value(_, _, true) = kind { return true }
         return false
+    }
+
+    /// Every way to write its name: `-h` and `--help`, or `--out`.
+    public var spellings: [String] {
+        (shortName.map { ["-\($0)"] } ?? []) + ["--\(name)"]
+    }
+
+    /// How help labels it: `--out <out>`, or `-h, --help` with its short name.
+    public var label: String {
+        (shortName.map { "-\($0), " } ?? "") + synopsis
+    }
+
+    /// Its help with what it accepts and its default, as users expect to find them:
+    /// `Output format. (values: text, json; default: text)`.
+    public var helpWithNotes: String {
+        var notes: [String] = []
+        if !allowedValues.isEmpty { notes.append("values: " + allowedValues.joined(separator: ", ")) }
+        if case .value(_, let defaultValue?, _) = kind { notes.append("default: " + defaultValue) }
+        return notes.isEmpty ? help : "\(help) (\(notes.joined(separator: "; ")))"
     }
 
     /// How usage and help show it: `--out <out>` or `--strict`.

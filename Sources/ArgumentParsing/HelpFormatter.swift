@@ -34,7 +34,7 @@ struct HelpFormatter {
                 "ARGUMENTS:\n" + command.arguments.map { entry("<\($0.name)>", $0.help) }.joined(separator: "\n"))
         }
         let options = command.options + CommandLineParser.builtInOptions
-        sections.append("OPTIONS:\n" + options.map { entry(label(of: $0), help(of: $0)) }.joined(separator: "\n"))
+        sections.append("OPTIONS:\n" + options.map { entry($0.label, $0.helpWithNotes) }.joined(separator: "\n"))
         if !command.subcommands.isEmpty {
             let subcommands = command.subcommands.map { entry($0.name, $0.abstract) }.joined(separator: "\n")
             let helpWords = (["help"] + path.dropFirst().map(\.name) + ["<subcommand>"]).joined(separator: " ")
@@ -57,18 +57,6 @@ struct HelpFormatter {
         let helpCommand = (path.map(\.name) + ["--help"]).joined(separator: " ")
         lines.append("  See '\(helpCommand)' for more information.")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private func label(of option: OptionSpec) -> String {
-        option.name == "help" ? "-h, --help" : option.synopsis
-    }
-
-    /// An option's help with what it accepts and its default, as users expect to find them.
-    private func help(of option: OptionSpec) -> String {
-        var notes: [String] = []
-        if !option.allowedValues.isEmpty { notes.append("values: " + option.allowedValues.joined(separator: ", ")) }
-        if case .value(_, let defaultValue?, _) = option.kind { notes.append("default: " + defaultValue) }
-        return notes.isEmpty ? option.help : "\(option.help) (\(notes.joined(separator: "; ")))"
     }
 
     /// One entry of a list: the label indented by two, the text from the label column (on the

@@ -16,6 +16,7 @@ struct ManualPage {
             ".Dd \(Self.date())",
             ".Dt \(root.name.uppercased()) 1",
             ".Os",
+            ".nh",  // no hyphenation: paths and option names must read as typed
             ".Sh NAME",
             ".Nm \(root.name)",
             ".Nd \(Self.escaped(root.abstract))",
@@ -56,12 +57,10 @@ struct ManualPage {
     }
 
     private func optionEntry(_ option: OptionSpec) -> [String] {
-        var head = option.name == "help" ? ".It Fl h , -help" : ".It Fl -\(option.name)"
+        // `Fl h , -help` prints as "-h, --help".
+        var head = ".It Fl " + option.spellings.map { $0.dropFirst() }.joined(separator: " , ")
         if case .value(let valueName, _, _) = option.kind { head += " Ar \(valueName)" }
-        var help = option.help
-        if !option.allowedValues.isEmpty { help += " One of: " + option.allowedValues.joined(separator: ", ") + "." }
-        if case .value(_, let defaultValue?, _) = option.kind { help += " Default: " + defaultValue + "." }
-        return [head, Self.escaped(help)]
+        return [head, Self.escaped(option.helpWithNotes)]
     }
 
     private func list(_ items: [[String]]) -> [String] {
@@ -90,7 +89,11 @@ struct ManualPage {
             seconds = time_t(given)
         }
         var parts = tm()
-        gmtime_r(&seconds, &parts)
+        // An epoch out of the calendar's range is ignored rather than printed as nonsense.
+        if gmtime_r(&seconds, &parts) == nil || parts.tm_year > 9999 - 1900 || parts.tm_year < 0 {
+            seconds = time(nil)
+            gmtime_r(&seconds, &parts)
+        }
         let months = [
             "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
             "November", "December",

@@ -32,9 +32,24 @@ public struct ParsedCommand: Sendable {
         return []
     }
 
+    /// The value of `--name`, an option with a default: the last one given, else the default.
+    public func valueOrDefault(_ name: String) -> String {
+        assert(spec.option(named: name).map { if case .value(_, _?, _) = $0.kind { true } else { false } } ?? false, "--\(name) has no default")
+        return value(name) ?? ""
+    }
+
     /// The value of `--name` converted to `T`; a value that does not convert is a usage error.
     public func value<T: LosslessStringConvertible>(_ name: String, as type: T.Type) throws(UsageError) -> T? {
         guard let text = value(name) else { return nil }
+        return try converted(text, of: name, as: type)
+    }
+
+    /// The value of `--name`, an option with a default, converted to `T`.
+    public func valueOrDefault<T: LosslessStringConvertible>(_ name: String, as type: T.Type) throws(UsageError) -> T {
+        try converted(valueOrDefault(name), of: name, as: type)
+    }
+
+    private func converted<T: LosslessStringConvertible>(_ text: String, of name: String, as type: T.Type) throws(UsageError) -> T {
         guard let converted = T(text) else {
             let option = spec.option(named: name)
             throw UsageError(

@@ -29,8 +29,10 @@ struct CompletionScriptTests {
         #expect(try bashOffers(["sample", "copy", "--d"]) == ["--dry-run"])
         #expect(try bashOffers(["sample", "copy", "--mode", ""]) == ["fast", "safe"])
         #expect(try bashOffers(["sample", "copy", "--mode", "=", "s"]) == ["safe"])
-        // A value that names a command is not taken for one.
+        #expect(try bashOffers(["sample", "copy", "--mode", "="]) == ["fast", "safe"])
+        // Under a command without subcommands, a word that names another command is an argument.
         #expect(try bashOffers(["sample", "copy", "--retries", "group", "--m"]) == ["--mode"])
+        #expect(try bashOffers(["sample", "copy", "group", ""]).allSatisfy { !$0.hasPrefix("show") })
     }
 
     @Test func fishOffersCommandsOptionsAndValues() throws {
@@ -39,6 +41,8 @@ struct CompletionScriptTests {
         #expect(try fishOffers("sample group show ") == ["a", "b"])
         #expect(try fishOffers("sample copy --mode ") == ["fast", "safe"])
         #expect(try fishOffers("sample copy --ex").contains("--exclude"))
+        // A value with nothing to complete gets no file names either.
+        #expect(try fishOffers("sample copy --retries ").isEmpty)
         // Help text with a quote in it survives quoting.
         let script = SampleTool.tool.completionScript(for: .fish)
         #expect(script.contains(#"it\'s repeatable"#))

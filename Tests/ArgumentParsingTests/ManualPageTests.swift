@@ -12,7 +12,7 @@ struct ManualPageTests {
         ] {
             #expect(page.contains("\n" + line + "\n"), "\(line)")
         }
-        #expect(page.contains("How to copy. One of: fast, safe. Default: fast."))
+        #expect(page.contains("How to copy. (values: fast, safe; default: fast)"))
     }
 
     @Test func groffFormatsItWithoutAWarning() throws {

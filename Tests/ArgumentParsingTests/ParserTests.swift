@@ -141,3 +141,48 @@ struct SuggestionTests {
         #expect(Suggestion.closest(to: "xyz", among: ["lint", "build"]) == nil)
     }
 }
+
+struct PrecedenceAndRefusalTests {
+    private func helpPath(_ words: [String]) throws -> [String]? {
+        guard case .help(let path) = try SampleTool.tool.parse(words) else { return nil }
+        return path.map(\.name)
+    }
+
+    @Test func helpAndVersionWinOverErrorsInTheSameCommandLine() throws {
+        #expect(try helpPath(["copy", "--mode", "slow", "--help"]) == ["sample", "copy"])
+        #expect(try helpPath(["copy", "--bogus", "-h"]) == ["sample", "copy"])
+        #expect(try helpPath(["group", "--help", "show"]) == ["sample", "group", "show"])
+        #expect(try helpPath(["help", "group", "--help"]) == ["sample", "group"])
+        #expect(try helpPath(["help", "help"]) == ["sample"])
+        guard case .version = try SampleTool.tool.parse(["copy", "--bogus", "--version"]) else {
+            Issue.record("--version lost to an unknown option")
+            return
+        }
+        // After `--` they are words like any other.
+        #expect(try SampleTool.run(["copy", "out", "--", "--help"]).arguments("files") == ["--help"])
+    }
+
+    @Test func builtInAndGenerationFlagsTakeNoValueAndStandAlone() {
+        #expect(SampleTool.usageError(["copy", "--help=yes"])?.message == "The flag '--help' takes no value")
+        #expect(SampleTool.usageError(["--generate-manual=yes"])?.message == "The flag '--generate-manual' takes no value")
+        #expect(SampleTool.usageError(["--generate-manual", "copy"])?.message == "Unexpected argument 'copy'")
+        #expect(SampleTool.usageError(["--generate-completion-script", "bash", "x"])?.message == "Unexpected argument 'x'")
+    }
+
+    @Test func emptyValuesAreRefused() {
+        #expect(SampleTool.usageError(["copy", "--retries=", "out", "a"])?.message == "An empty value is not allowed for '--retries <retries>'")
+        #expect(SampleTool.usageError(["copy", "--retries", "", "out", "a"])?.message == "An empty value is not allowed for '--retries <retries>'")
+        #expect(SampleTool.usageError(["copy", "", "a"])?.message == "An empty value is not allowed for '<destination>'")
+        #expect(SampleTool.usageError(["copy", "out", "a", ""])?.message == "An empty value is not allowed for '<files>'")
+    }
+
+    @Test func aCombiningMarkAfterTheEqualsSignStaysInTheValue() throws {
+        let parsed = try SampleTool.run(["copy", "--retries=\u{301}x", "out", "a"])
+        #expect(parsed.value("retries") == "\u{301}x")
+    }
+
+    @Test func aDefaultIsTheValueUntilOneIsGiven() throws {
+        #expect(try SampleTool.run(["copy", "o", "a"]).valueOrDefault("mode") == "fast")
+        #expect(try SampleTool.run(["copy", "--mode", "safe", "o", "a"]).valueOrDefault("mode") == "safe")
+    }
+}

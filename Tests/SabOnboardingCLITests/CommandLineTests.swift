@@ -40,12 +40,28 @@ struct CommandLineTests {
         #expect(port.standardError.contains("The value '70000' is invalid for '--port <port>'"))
     }
 
-    @Test(arguments: ["bash", "zsh", "fish"]) func completionScriptsNameEveryCommand(_ shell: String) throws {
-        let result = try ToolRunner.run(["--generate-completion-script", shell])
-        #expect(result.status == 0)
-        for command in ["lint", "build", "preview", "manifest", "schema", "rules", "templates", "export"] {
-            #expect(result.standardOutput.contains(command), "\(command)")
+    /// How each shell's script names a subcommand it offers.
+    static let offeredForms: [(shell: String, form: @Sendable (String) -> String)] = [
+        ("bash", { "\($0)') command=" }),
+        ("zsh", { "'\($0):" }),
+        ("fish", { " -a '\($0)' -d " }),
+    ]
+
+    @Test func completionScriptsOfferEveryCommand() throws {
+        for (shell, form) in Self.offeredForms {
+            let result = try ToolRunner.run(["--generate-completion-script", shell])
+            #expect(result.status == 0)
+            for command in ["lint", "build", "preview", "manifest", "schema", "rules", "templates", "list", "export"] {
+                #expect(result.standardOutput.contains(form(command)), "\(shell) does not offer \(command)")
+            }
         }
+    }
+
+    @Test func anEmptyOutputFolderIsRefusedBeforeAnythingIsWritten() throws {
+        let result = try ToolRunner.run(["build", "--out=", "--force", "Samples/builders/builders.appDef"])
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: An empty value is not allowed for '--out <out>'"))
+        #expect(result.standardOutput.isEmpty)
     }
 
     @Test func theManualPageDescribesEveryCommand() throws {

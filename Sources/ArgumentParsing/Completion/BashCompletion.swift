@@ -21,6 +21,7 @@ struct BashCompletion {
                 elif [[ ${COMP_CWORD} -gt 0 ]]; then
                     prev="${COMP_WORDS[COMP_CWORD-1]}"
                 fi
+                [[ ${cur} == "=" ]] && cur=""  # --option=<TAB>: the word being completed is '=' alone
                 COMPREPLY=()
                 # The command so far: the subcommand names among the words before the cursor.
                 for ((i = 1; i < COMP_CWORD; i++)); do
@@ -48,7 +49,7 @@ struct BashCompletion {
             }
             lines.append("        esac")
         }
-        let optionWords = entry.options.flatMap { $0.name == "help" ? ["-h", "--help"] : ["--" + $0.name] }
+        let optionWords = entry.options.flatMap(\.spellings)
         lines.append("        if [[ ${cur} == -* ]]; then")
         lines.append("            \(offer(.values(optionWords)))")
         lines.append("        else")

@@ -18,7 +18,7 @@ struct CompletionTree {
             if key.isEmpty { options += CommandLineParser.generationOptions }
             entries.append(Entry(key: key, command: command, options: options))
             for subcommand in command.subcommands {
-                visit(subcommand, key: key.isEmpty ? subcommand.name : key + "/" + subcommand.name)
+                visit(subcommand, key: Self.key(key, subcommand.name))
             }
         }
         visit(root, key: "")
@@ -29,9 +29,20 @@ struct CompletionTree {
     var transitions: [(from: String, word: String, to: String)] {
         entries.flatMap { entry in
             entry.command.subcommands.map { subcommand in
-                (entry.key, subcommand.name, entry.key.isEmpty ? subcommand.name : entry.key + "/" + subcommand.name)
+                (entry.key, subcommand.name, Self.key(entry.key, subcommand.name))
             }
         }
+    }
+
+    /// The key of the subcommand `name` of the command at `parent`.
+    static func key(_ parent: String, _ name: String) -> String {
+        parent.isEmpty ? name : parent + "/" + name
+    }
+
+    /// Whether an option ends the command line (`--help`, `--version`): nothing is offered
+    /// after it.
+    static func endsCommandLine(_ option: OptionSpec) -> Bool {
+        CommandLineParser.builtInOptions.contains { $0.name == option.name }
     }
 
     /// What the first positional word of a command is completed with.

@@ -29,13 +29,16 @@ struct FishCompletion {
             }
             for option in entry.options {
                 var words = ["\(complete) \(condition)"]
-                if option.name == "help" { words.append("-s h") }
+                if let short = option.shortName { words.append("-s \(short)") }
                 words.append("-l \(option.name)")
-                if option.takesValue { words.append("-r") }
-                switch option.completion {
-                case .values(let values): words.append("-f -a \(ShellQuoting.fishQuoted(values.joined(separator: " ")))")
-                case .directory: words.append("-f -a '(__fish_complete_directories)'")
-                case .file, .none: break
+                if option.takesValue {
+                    // -r: the value follows; -x adds -f: no file names for it.
+                    switch option.completion {
+                    case .values(let values): words.append("-x -a \(ShellQuoting.fishQuoted(values.joined(separator: " ")))")
+                    case .directory: words.append("-x -a '(__fish_complete_directories)'")
+                    case .file: words.append("-r -F")
+                    case .none: words.append("-x")
+                    }
                 }
                 words.append("-d \(ShellQuoting.fishQuoted(option.help))")
                 lines.append(words.joined(separator: " "))

@@ -35,20 +35,21 @@ struct ZshCompletion {
         specs += ["'1: :->command'", "'*:: :->arguments'"]
         var described = command.subcommands.map { ShellQuoting.singleQuoted(escapedForDescribe($0.name) + ":" + escapedForDescribe($0.abstract)) }
         if entry.key.isEmpty { described.append("'help:Show help for a command.'") }
-        let cases = command.subcommands.map { subcommand in
-            let key = entry.key.isEmpty ? subcommand.name : entry.key + "/" + subcommand.name
+        var cases = command.subcommands.map { subcommand in
+            let key = CompletionTree.key(entry.key, subcommand.name)
             return "                \(subcommand.name)) \(functionName(key)) ;;"
         }
+        if entry.key.isEmpty { cases.append("                help) _describe -t commands 'command' commands ;;") }
         return """
             \(functionName(entry.key))() {
                 local context state state_descr line
                 typeset -A opt_args
+                local -a commands
+                commands=(\(described.joined(separator: " ")))
                 _arguments -C \\
                     \(specs.joined(separator: " \\\n        ")) && return
                 case $state in
                     command)
-                        local -a commands
-                        commands=(\(described.joined(separator: " ")))
                         _describe -t commands 'command' commands
                         ;;
                     arguments)
@@ -63,9 +64,9 @@ struct ZshCompletion {
 
     private func optionSpec(_ option: OptionSpec) -> String {
         let description = "[" + escapedForBrackets(option.help) + "]"
-        if option.name == "help" || option.name == "version" {
-            // Either ends the command line: nothing else is offered after it.
-            let names = option.name == "help" ? "{-h,--help}" : "--version"
+        if CompletionTree.endsCommandLine(option) {
+            let spellings = option.spellings
+            let names = spellings.count == 1 ? spellings[0] : "{" + spellings.joined(separator: ",") + "}"
             return "'(- *)'\(names)\(ShellQuoting.singleQuoted(description))"
         }
         guard case .value(let valueName, _, let repeatable) = option.kind else {
@@ -82,7 +83,7 @@ struct ZshCompletion {
         case .optional: position = ":"
         case .oneOrMore: position = "*"
         }
-        let message = escapedForBrackets(argument.help).replacingAll(":", with: #"\:"#)
+        let message = argument.help.replacingAll(":", with: #"\:"#)
         return ShellQuoting.singleQuoted("\(position):\(message):\(action(argument.completion))")
     }
 

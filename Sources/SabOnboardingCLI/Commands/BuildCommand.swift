@@ -24,7 +24,7 @@ struct BuildCommand: Command {
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         appDef = parsed.requiredArgument("app-def")
-        outputDirectory = parsed.value("out") ?? BuildOptions.defaultOutputDirectory
+        outputDirectory = parsed.valueOrDefault("out")
         inputs = try InputOptions(parsed)
         quiet = parsed.flag("quiet")
         force = parsed.flag("force")

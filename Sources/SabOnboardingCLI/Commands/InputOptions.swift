@@ -6,14 +6,17 @@ import OnboardingKit
 struct InputOptions {
     static let specs: [OptionSpec] =
         [
-            .value(
-                "images", completion: .directory,
-                help: "The folder holding the onboarding images (default: images/onboarding beside the appDef)."),
+            imagesOption(beside: "the appDef"),
             .value("templates", completion: .directory, help: "A folder of templates replacing the built-in ones of the same name."),
             .value(
                 "start-url", defaultValue: BuildOptions.defaultStartURL,
                 help: "Where Skip and Start lead, relative to the carousel page."),
         ] + RuleOptions.specs
+
+    /// `--images`, for a command reading one appDef or several.
+    static func imagesOption(beside appDefs: String) -> OptionSpec {
+        .value("images", completion: .directory, help: "The folder holding the onboarding images (default: images/onboarding beside \(appDefs)).")
+    }
 
     let images: String?
     let templates: String?
@@ -23,7 +26,7 @@ struct InputOptions {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         images = parsed.value("images")
         templates = parsed.value("templates")
-        startURL = parsed.value("start-url") ?? BuildOptions.defaultStartURL
+        startURL = parsed.valueOrDefault("start-url")
         rules = try RuleOptions(parsed)
     }
 

@@ -12,9 +12,7 @@ struct LintCommand: Command {
                 "format", defaultValue: ReportFormat.text.rawValue, allowedValues: ReportFormat.allCases.map(\.rawValue),
                 help: "Output format."),
             .flag("strict", help: "Fail on warnings as well as errors."),
-            .value(
-                "images", completion: .directory,
-                help: "The folder holding the onboarding images (default: images/onboarding beside each appDef)."),
+            InputOptions.imagesOption(beside: "each appDef"),
         ] + RuleOptions.specs)
 
     let files: [String]
@@ -26,7 +24,7 @@ struct LintCommand: Command {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         files = parsed.arguments("files")
         // The parser accepts only the listed values, so this always finds one.
-        format = parsed.value("format").flatMap(ReportFormat.init(rawValue:)) ?? .text
+        format = ReportFormat(rawValue: parsed.valueOrDefault("format")) ?? .text
         strict = parsed.flag("strict")
         images = parsed.value("images")
         rules = try RuleOptions(parsed)

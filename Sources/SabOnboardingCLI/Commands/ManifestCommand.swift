@@ -6,11 +6,7 @@ struct ManifestCommand: Command {
         name: "manifest",
         abstract: "Print the manifest JSON of an appDef's onboarding screens (the onboarding.json of build).",
         arguments: [ArgumentSpec("app-def", help: "The appDef file.", completion: .file)],
-        options: [
-            .value(
-                "images", completion: .directory,
-                help: "The folder holding the onboarding images (default: images/onboarding beside the appDef).")
-        ])
+        options: [InputOptions.imagesOption(beside: "the appDef")])
 
     let appDef: String
     let images: String?

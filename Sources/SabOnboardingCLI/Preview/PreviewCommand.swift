@@ -46,7 +46,7 @@ struct PreviewCommand: AsyncCommand {
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         appDef = parsed.requiredArgument("app-def")
-        port = try parsed.value("port", as: UInt16.self) ?? 8000
+        port = try parsed.valueOrDefault("port", as: UInt16.self)
         inputs = try InputOptions(parsed)
     }
 
