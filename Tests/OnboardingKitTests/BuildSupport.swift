@@ -24,6 +24,11 @@ final class TemporaryFolder {
         try write(relative, Data(contents.utf8))
     }
 
+    /// Makes a link at `relative` to `target`, both in the folder.
+    func link(_ relative: String, to target: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: path(relative), withDestinationPath: path(target))
+    }
+
     func write(_ relative: String, _ data: Data) throws {
         let file = url.appendingPathComponent(relative)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

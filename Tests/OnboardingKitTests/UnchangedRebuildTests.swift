@@ -41,8 +41,9 @@ struct UnchangedRebuildTests {
             try contents.replacingOccurrences(of: text, with: replacement).write(toFile: path, atomically: false, encoding: .utf8)
         }
 
-        /// The output's cache, in the user's cache folder.
-        var cachePath: String { OutputCache.path(of: URL(fileURLWithPath: out).standardizedFileURL) ?? "(no cache folder)" }
+        /// The output's cache, in the user's cache folder, named after the output's path as
+        /// Foundation standardizes it (the writer must name it so without Foundation).
+        var cachePath: String { OutputCache.path(of: URL(fileURLWithPath: out).standardizedFileURL.path) ?? "(no cache folder)" }
 
         /// The stamp line of the cache.
         func cacheStamp() throws -> String? {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A font file copied into the output under a content-hashed name, for an `@font-face`.
 struct FontAsset: Hashable {
     /// The CSS family name the carousel gives it: `sab-` and the appDef's family id.
@@ -35,7 +29,7 @@ struct FontPlan: Hashable {
     init(syntax: AppDefSyntax, languages: [String]) {
         let systems = WritingSystems(syntax.interfaceLanguages)
         let faces = FontFace.faces(in: syntax.fonts)
-        let folder = URL(fileURLWithPath: syntax.file).deletingLastPathComponent().appendingPathComponent("fonts", isDirectory: true)
+        let folder = Paths.join(Paths.parent(of: Paths.absolute(syntax.file)), "fonts")
         var copied: [String: FontAsset] = [:]
         for language in languages {
             guard let family = systems.system(for: language)?.fontFamily, Self.isSafeIdentifier(language) else { continue }
@@ -60,15 +54,13 @@ struct FontPlan: Hashable {
     }
 
     /// Reads a regular file of the fonts folder, refusing links that lead out of it.
-    private static func read(_ fileName: String, in folder: URL) -> [UInt8]? {
-        let file = folder.appendingPathComponent(fileName)
-        let realFolder = folder.resolvingSymlinksInPath().path + "/"
+    private static func read(_ fileName: String, in folder: String) -> [UInt8]? {
+        let file = Paths.join(folder, fileName)
         // A regular file only: reading a pipe or a device could block for ever.
-        guard file.resolvingSymlinksInPath().path.hasPrefix(realFolder),
-            FolderWalk.kind(of: file.path, followingLinks: true) == .regularFile,
-            let data = FileManager.default.contents(atPath: file.path)
+        guard Paths.leadsInside(file, folder: folder),
+            FolderWalk.kind(of: file, followingLinks: true) == .regularFile
         else { return nil }
-        return [UInt8](data)
+        return RegularFile.bytes(at: file)
     }
 
     /// Language codes go into CSS selectors: only letters, digits and inner hyphens pass.

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -46,8 +41,8 @@ struct OutputCache: Equatable {
     }
 
     /// Where the cache of the output folder `target` is; `nil` when there is no cache folder.
-    static func path(of target: URL) -> String? {
-        folder.map { $0 + "/" + XXHash64.digest(of: Array(target.path.utf8)).paddedHex + ".cache" }
+    static func path(of target: String) -> String? {
+        folder.map { Paths.join($0, XXHash64.digest(of: Array(target.utf8)).paddedHex + ".cache") }
     }
     private static let header = "# sab-onboarding: size, modification time (ns) and inode of each file it wrote, as this machine saw them; not part of the output, safe to delete."
 
@@ -77,17 +72,17 @@ struct OutputCache: Equatable {
     /// `stamp` (see ``takeStamp(beside:)``) must be taken before the files were written or
     /// checked: their times are then no older than it, so the next rebuild reads them once and
     /// notes them again, and an edit made while this build ran cannot pass for the build's own.
-    static func write(for files: [OutputFile], fingerprint: InputFingerprint, output target: URL, stamp: Int64?) {
+    static func write(for files: [OutputFile], fingerprint: InputFingerprint, output target: String, stamp: Int64?) {
         guard let stamp else { return discard(of: target) }
         var entries: [Entry] = []
         for file in files {
-            guard let status = FileStatus.of(target.path + "/" + file.path) else { return discard(of: target) }
+            guard let status = FileStatus.of(Paths.join(target, file.path)) else { return discard(of: target) }
             entries.append(Entry(path: file.path, digest: XXHash64.digest(of: file.contents), status: status))
         }
-        OutputCache(output: target.path, fingerprint: fingerprint, tool: currentTool, stamp: stamp, entries: entries).save(for: target)
+        OutputCache(output: target, fingerprint: fingerprint, tool: currentTool, stamp: stamp, entries: entries).save(for: target)
     }
 
-    private func save(for target: URL) {
+    private func save(for target: String) {
         guard let folder = Self.folder, let path = Self.path(of: target), (try? FileSystemCalls.makeDirectories(folder)) != nil,
             (try? FileSystemCalls.writeFile(Array(text.utf8), to: path)) != nil
         else { return Self.discard(of: target) }
@@ -98,7 +93,7 @@ struct OutputCache: Equatable {
     /// beside the output. The file is the in-progress marker, so that a build killed before it
     /// is removed leaves what tells the next build, even an unchanged one, to clear leftovers.
     /// Taken under the output's lock, as the marker's other uses are.
-    static func takeStamp(beside target: URL) -> Int64? {
+    static func takeStamp(beside target: String) -> Int64? {
         let path = OutputWriter.inProgressMarker(of: target)
         guard (try? FileSystemCalls.writeFile([], to: path)) != nil else { return nil }
         defer { unlink(path) }
@@ -107,16 +102,16 @@ struct OutputCache: Equatable {
 
     /// Removes the cache of `target`: done before an output is replaced, so that no cache ever
     /// describes files that are not there.
-    static func discard(of target: URL) {
+    static func discard(of target: String) {
         if let path = path(of: target) { unlink(path) }
     }
 
     /// The cache of the output folder `target`, `nil` when there is none or it cannot be read in
     /// full.
-    static func read(of target: URL) -> OutputCache? {
-        guard let path = path(of: target), let data = FileManager.default.contents(atPath: path),
-            let text = String(data: data, encoding: .utf8), let cache = OutputCache(text: text),
-            cache.output == target.path  // not another folder whose path has the same digest
+    static func read(of target: String) -> OutputCache? {
+        guard let path = path(of: target), let bytes = RegularFile.bytes(at: path),
+            let text = String(utf8Text: bytes), let cache = OutputCache(text: text),
+            cache.output == target  // not another folder whose path has the same digest
         else { return nil }
         return cache
     }
@@ -124,7 +119,7 @@ struct OutputCache: Equatable {
     /// Whether the files at `paths` in `target` are exactly those this cache notes, each with
     /// the bytes it was written with: unchanged in status, or else read and of the same digest.
     /// When some had to be read, the cache is written again with a new stamp.
-    func confirms(_ paths: [String], in target: URL) -> Bool {
+    func confirms(_ paths: [String], in target: String) -> Bool {
         // An unknown tool on both sides proves nothing: without its identity, check in full.
         guard let tool, tool == Self.currentTool, entries.map(\.path).sorted() == paths.sorted() else { return false }
         // Taken before the first file is read, and only then: a rebuild that reads nothing
@@ -132,7 +127,7 @@ struct OutputCache: Equatable {
         var newStamp: Int64??
         var confirmed: [Entry] = []
         for entry in entries {
-            let path = target.path + "/" + entry.path
+            let path = Paths.join(target, entry.path)
             guard let status = FileStatus.of(path) else { return false }
             if status == entry.status && entry.status.modified < stamp {
                 confirmed.append(entry)

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `.sab-onboarding`, the record of a build in its output folder: the fingerprint of the input
 /// (``InputFingerprint``) and the files the tool wrote, one path a line.
 ///
@@ -42,8 +36,7 @@ struct OutputRecord: Equatable {
 
     /// The text of the record in `folder`, as it is; `nil` when there is none or it is not text.
     static func readText(in folder: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
-        return String(data: data, encoding: .utf8)
+        RegularFile.bytes(at: Paths.join(folder, fileName)).flatMap(String.init(utf8Text:))
     }
 
     var text: String {

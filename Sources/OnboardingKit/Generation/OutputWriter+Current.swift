@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 extension OutputWriter {
     /// The files of the output at `directory` when it is what a build with this fingerprint
     /// writes, so that the build can stop before rendering; `nil` when it must go on.
@@ -15,12 +9,12 @@ extension OutputWriter {
     /// concurrent build is never seen half-way; what killed builds left beside the output is
     /// cleared as a writing build would, when a build left its marker.
     static func currentFiles(in directory: String, fingerprint: InputFingerprint) -> [String]? {
-        let target = URL(fileURLWithPath: directory).standardizedFileURL
-        guard let lock = FileSystemCalls.lock(folder: target.deletingLastPathComponent().path) else { return nil }
+        let target = Paths.standardized(directory)
+        guard let lock = FileSystemCalls.lock(folder: Paths.parent(of: target)) else { return nil }
         defer { FileSystemCalls.release(lock) }
         if FileStatus.of(inProgressMarker(of: target)) != nil { removeLeftovers(of: target) }
         // The record is part of the output: it must read exactly as a build writes it.
-        guard let recordText = OutputRecord.readText(in: target.path), case let record = OutputRecord(text: recordText),
+        guard let recordText = OutputRecord.readText(in: target), case let record = OutputRecord(text: recordText),
             record.fingerprint == fingerprint, record.text == recordText,
             let cache = OutputCache.read(of: target), cache.fingerprint == fingerprint,
             cache.confirms(record.paths, in: target)
@@ -33,7 +27,7 @@ extension OutputWriter {
     /// call, where listing the parent folder to find leftovers costs a millisecond in a folder
     /// of a few thousand entries such as /tmp: more than the rest of an unchanged rebuild.
     /// Its name has the leftovers' prefix, so clearing them clears it too.
-    static func inProgressMarker(of target: URL) -> String {
-        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).new-in-progress", isDirectory: false).path
+    static func inProgressMarker(of target: String) -> String {
+        Paths.join(Paths.parent(of: target), ".\(Paths.lastComponent(of: target)).new-in-progress")
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -40,16 +35,15 @@ enum OutputWriter {
     static func write(
         _ files: [OutputFile], to directory: String, force: Bool = false, fingerprint: InputFingerprint? = nil
     ) throws(OutputError) -> Outcome {
-        let fileManager = FileManager.default
-        let target = URL(fileURLWithPath: directory).standardizedFileURL
-        let parent = target.deletingLastPathComponent()
+        let target = Paths.standardized(directory)
+        let parent = Paths.parent(of: target)
         do {
-            try FileSystemCalls.makeDirectories(parent.path)
+            try FileSystemCalls.makeDirectories(parent)
         } catch {
             throw OutputError(message: "cannot create the folder \(error)")
         }
-        guard let lock = FileSystemCalls.lock(folder: parent.path) else {
-            throw OutputError(message: "cannot lock the folder \(parent.path) for writing")
+        guard let lock = FileSystemCalls.lock(folder: parent) else {
+            throw OutputError(message: "cannot lock the folder \(parent) for writing")
         }
         defer { FileSystemCalls.release(lock) }
         removeLeftovers(of: target)
@@ -68,9 +62,9 @@ enum OutputWriter {
         let marker = inProgressMarker(of: target)
         try? FileSystemCalls.writeFile([], to: marker)
         defer { unlink(marker) }
-        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).new-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        let staging = temporaryPath(beside: target, kind: "new")
         do {
-            try FileSystemCalls.makeDirectories(staging.path)
+            try FileSystemCalls.makeDirectories(staging)
             for file in files + [OutputFile(path: OutputRecord.fileName, contents: record)] {
                 try place(file.contents, at: file.path, in: staging, reusingFrom: previous.exists ? target : nil)
             }
@@ -78,7 +72,7 @@ enum OutputWriter {
                 try carryOver(path, from: target, to: staging)
             }
         } catch {
-            try? fileManager.removeItem(at: staging)
+            try? FileSystemCalls.removeTree(staging)
             throw OutputError(message: "cannot write the output: \(error)")
         }
         try swap(staging, into: target, exists: previous.exists)
@@ -98,13 +92,13 @@ enum OutputWriter {
 
     /// Reads what is at `target`. Throws when it is a file, or a non-empty folder without the
     /// record of a previous build (unless `force`).
-    private static func previousOutput(in target: URL, display: String, force: Bool) throws(OutputError) -> PreviousOutput {
-        guard let kind = FolderWalk.kind(of: target.path, followingLinks: true) else { return PreviousOutput() }
+    private static func previousOutput(in target: String, display: String, force: Bool) throws(OutputError) -> PreviousOutput {
+        guard let kind = FolderWalk.kind(of: target, followingLinks: true) else { return PreviousOutput() }
         guard kind == .folder else {
             throw OutputError(message: "the output '\(display)' is a file, not a folder")
         }
         let present = allFiles(under: target)
-        guard let record = OutputRecord.readText(in: target.path) else {
+        guard let record = OutputRecord.readText(in: target) else {
             guard present.isEmpty || force else {
                 throw OutputError(message: "the output folder '\(display)' is not empty and was not written by sab-onboarding; choose another --out, empty it, or give --force to write into it (its files are kept)")
             }
@@ -115,32 +109,28 @@ enum OutputWriter {
     }
 
     /// Whether the folder already holds exactly these files with these bytes.
-    private static func isUnchanged(_ files: [OutputFile], record: [UInt8], in target: URL, written: Set<String>) -> Bool {
+    private static func isUnchanged(_ files: [OutputFile], record: [UInt8], in target: String, written: Set<String>) -> Bool {
         guard written == Set(files.map(\.path)),
-            contents(of: target.appendingPathComponent(OutputRecord.fileName)) == record
+            RegularFile.bytes(at: Paths.join(target, OutputRecord.fileName)) == record
         else { return false }
-        return files.allSatisfy { contents(of: target.appendingPathComponent($0.path)) == $0.contents }
+        return files.allSatisfy { RegularFile.bytes(at: Paths.join(target, $0.path)) == $0.contents }
     }
 
     /// Writes a file of the new output, or links the previous output's identical file.
-    private static func place(_ bytes: [UInt8], at path: String, in staging: URL, reusingFrom previous: URL?) throws(FileSystemCalls.Failure) {
-        let destination = staging.appendingPathComponent(path)
-        try FileSystemCalls.makeDirectories(destination.deletingLastPathComponent().path)
+    private static func place(_ bytes: [UInt8], at path: String, in staging: String, reusingFrom previous: String?) throws(FileSystemCalls.Failure) {
+        let destination = Paths.join(staging, path)
+        try FileSystemCalls.makeDirectories(Paths.parent(of: destination))
         if let previous {
-            let old = previous.appendingPathComponent(path)
-            if contents(of: old) == bytes, FileSystemCalls.hardLink(old.path, destination.path) { return }
+            let old = Paths.join(previous, path)
+            if RegularFile.bytes(at: old) == bytes, FileSystemCalls.hardLink(old, destination) { return }
         }
-        try FileSystemCalls.writeFile(bytes, to: destination.path)
-    }
-
-    private static func contents(of url: URL) -> [UInt8]? {
-        FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
+        try FileSystemCalls.writeFile(bytes, to: destination)
     }
 
     /// The relative paths of the files, links and empty folders under `folder`, sorted: what a
     /// rebuild carries over when the tool did not write it. Links are listed, never followed.
-    private static func allFiles(under folder: URL) -> [String] {
-        let entries = FolderWalk.entries(under: folder.path)
+    private static func allFiles(under folder: String) -> [String] {
+        let entries = FolderWalk.entries(under: folder)
         let parents = Set(entries.compactMap { entry in entry.path.lastIndex(of: "/").map { String(entry.path[..<$0]) } })
         return entries.filter { entry in
             switch entry.kind {
@@ -153,17 +143,17 @@ enum OutputWriter {
 
     /// Puts a copy of what is at `path` in the previous output into the new one: a file as a
     /// hard link (or a copy), a link as the same link, never followed; an empty folder as one.
-    private static func carryOver(_ path: String, from previous: URL, to staging: URL) throws {
-        let source = previous.appendingPathComponent(path).path
-        let destination = staging.appendingPathComponent(path).path
+    private static func carryOver(_ path: String, from previous: String, to staging: String) throws(FileSystemCalls.Failure) {
+        let source = Paths.join(previous, path)
+        let destination = Paths.join(staging, path)
         switch FolderWalk.kind(of: source) {
         case .folder?:
             try FileSystemCalls.makeDirectories(destination)
         case .symbolicLink?:
-            try FileSystemCalls.makeDirectories(staging.appendingPathComponent(path).deletingLastPathComponent().path)
+            try FileSystemCalls.makeDirectories(Paths.parent(of: destination))
             try FileSystemCalls.copyLink(source, to: destination)
         default:
-            try FileSystemCalls.makeDirectories(staging.appendingPathComponent(path).deletingLastPathComponent().path)
+            try FileSystemCalls.makeDirectories(Paths.parent(of: destination))
             if !FileSystemCalls.hardLink(source, destination) {
                 try FileSystemCalls.copyFile(source, to: destination)
             }
@@ -174,47 +164,54 @@ enum OutputWriter {
 
     /// Puts `staging` where `target` is: one atomic exchange where the system has it, else two
     /// renames that keep the old folder until the new one is in place.
-    private static func swap(_ staging: URL, into target: URL, exists: Bool) throws(OutputError) {
-        let fileManager = FileManager.default
-        if exists && FileSystemCalls.exchange(staging.path, target.path) {
-            try? fileManager.removeItem(at: staging)  // now the previous output
+    private static func swap(_ staging: String, into target: String, exists: Bool) throws(OutputError) {
+        if exists && FileSystemCalls.exchange(staging, target) {
+            try? FileSystemCalls.removeTree(staging)  // now the previous output
             return
         }
         guard exists else {
             do {
-                try FileSystemCalls.rename(staging.path, to: target.path)
+                try FileSystemCalls.rename(staging, to: target)
             } catch {
-                try? fileManager.removeItem(at: staging)
-                throw OutputError(message: "cannot move the output into place at \(target.path): \(error.reason)")
+                try? FileSystemCalls.removeTree(staging)
+                throw OutputError(message: "cannot move the output into place at \(target): \(error.reason)")
             }
             return
         }
-        let retired = staging.deletingLastPathComponent().appendingPathComponent(
-            ".\(target.lastPathComponent).old-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        let retired = temporaryPath(beside: target, kind: "old")
         do {
-            try FileSystemCalls.rename(target.path, to: retired.path)
+            try FileSystemCalls.rename(target, to: retired)
         } catch {
-            try? fileManager.removeItem(at: staging)
-            throw OutputError(message: "cannot replace the output at \(target.path): \(error.reason)")
+            try? FileSystemCalls.removeTree(staging)
+            throw OutputError(message: "cannot replace the output at \(target): \(error.reason)")
         }
         do {
-            try FileSystemCalls.rename(staging.path, to: target.path)
+            try FileSystemCalls.rename(staging, to: target)
         } catch {
-            try? FileSystemCalls.rename(retired.path, to: target.path)
-            try? fileManager.removeItem(at: staging)
-            throw OutputError(message: "cannot move the output into place at \(target.path): \(error.reason)")
+            try? FileSystemCalls.rename(retired, to: target)
+            try? FileSystemCalls.removeTree(staging)
+            throw OutputError(message: "cannot move the output into place at \(target): \(error.reason)")
         }
-        try? fileManager.removeItem(at: retired)
+        try? FileSystemCalls.removeTree(retired)
+    }
+
+    /// A name beside `target` that no other build takes: `.out.new-<pid>-<random>` for
+    /// `kind` `new` (the folder being assembled) or `old` (the output being replaced). The
+    /// process id tells builds apart; the random part, runs of one process.
+    private static func temporaryPath(beside target: String, kind: String) -> String {
+        var random = SystemRandomNumberGenerator()
+        let name = ".\(Paths.lastComponent(of: target)).\(kind)-\(getpid())-\(random.next().paddedHex)"
+        return Paths.join(Paths.parent(of: target), name)
     }
 
     /// Removes what a build killed half-way left beside the target. Called under the lock, so
     /// no other build of this target is running.
-    static func removeLeftovers(of target: URL) {
-        let parent = target.deletingLastPathComponent()
-        let prefixes = [".\(target.lastPathComponent).new-", ".\(target.lastPathComponent).old-"]
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+    static func removeLeftovers(of target: String) {
+        let parent = Paths.parent(of: target)
+        let prefixes = [".\(Paths.lastComponent(of: target)).new-", ".\(Paths.lastComponent(of: target)).old-"]
+        let names = (try? FolderWalk.names(in: parent)) ?? []
         for name in names where prefixes.contains(where: name.hasPrefix) {
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+            try? FileSystemCalls.removeTree(Paths.join(parent, name))
         }
     }
 }

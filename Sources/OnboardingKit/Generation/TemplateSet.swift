@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The templates of the output: the defaults compiled into the binary, each replaceable by a
 /// file of the same name in the `--templates` folder.
 public struct TemplateSet {
@@ -18,8 +12,9 @@ public struct TemplateSet {
         } catch {
             throw OutputError(message: "cannot create the folder \(error)")
         }
-        let targets = DefaultTemplates.files.map { ($0, path(of: $0.name, in: folder)) }
-        if !overwrite, let existing = targets.first(where: { FileManager.default.fileExists(atPath: $0.1) }) {
+        let targets = DefaultTemplates.files.map { ($0, Paths.join(folder, $0.name)) }
+        // As FileManager's fileExists did: a link counts when what it leads to exists.
+        if !overwrite, let existing = targets.first(where: { FolderWalk.kind(of: $0.1, followingLinks: true) != nil }) {
             throw OutputError(message: "\(existing.1) exists; give --force to overwrite the templates in \(folder)")
         }
         for (template, path) in targets {
@@ -95,13 +90,13 @@ public struct TemplateSet {
     }
 
     static func readOverrides(in folder: String, diagnostics: inout [Diagnostic]) -> [(name: String, path: String, text: String)] {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        guard let entries = try? FolderWalk.names(in: folder) else {
             diagnostics.append(templateProblem(folder, "cannot read the templates folder: it does not exist or is not a folder"))
             return []
         }
         var overrides: [(name: String, path: String, text: String)] = []
         for entry in entries.sorted() where entry.hasSuffix(".mustache") {
-            let path = path(of: entry, in: folder)
+            let path = Paths.join(folder, entry)
             guard names.contains(entry) else {
                 diagnostics.append(
                     Diagnostic(
@@ -115,17 +110,13 @@ public struct TemplateSet {
                 diagnostics.append(templateProblem(path, "the template is not a regular file"))
                 continue
             }
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            guard let text = RegularFile.bytes(at: path).flatMap(String.init(utf8Text:)) else {
                 diagnostics.append(templateProblem(path, "cannot read the template as UTF-8 text"))
                 continue
             }
             overrides.append((entry, path, text))
         }
         return overrides
-    }
-
-    private static func path(of name: String, in folder: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     private static func templateProblem(_ path: String, _ message: String) -> Diagnostic {

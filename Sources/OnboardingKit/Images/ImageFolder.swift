@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The folder an appDef's onboarding images are copied to by SAB: `images/onboarding` beside
 /// the appDef file, or the folder given with `--images`. Looks files up by name, refuses links
 /// that lead out of the folder, and inspects each file once.
@@ -29,16 +23,16 @@ final class ImageFolder {
 
     /// The folder as it is shown in diagnostics.
     let displayPath: String
-    private let folderURL: URL
+    /// The folder's absolute path.
+    private let folder: String
     private var cache: [String: Lookup] = [:]
 
     init(appDefPath: String, override: String?) {
         if let override {
             displayPath = override
-            folderURL = URL(fileURLWithPath: override, isDirectory: true)
+            folder = Paths.absolute(override)
         } else {
-            let appDefFolder = URL(fileURLWithPath: appDefPath).deletingLastPathComponent()
-            folderURL = appDefFolder.appendingPathComponent("images/onboarding", isDirectory: true)
+            folder = Paths.join(Paths.parent(of: Paths.absolute(appDefPath)), "images/onboarding")
             // Not NSString's path methods: on Linux they trap on some short paths ("x").
             let parent = appDefPath.lastIndex(of: "/").map { String(appDefPath[..<$0]) }
             displayPath = parent.map { ($0.isEmpty ? "" : $0) + "/images/onboarding" } ?? "images/onboarding"
@@ -54,29 +48,26 @@ final class ImageFolder {
     }
 
     private func findAndInspect(_ fileName: String) -> Lookup {
-        let fileURL = folderURL.appendingPathComponent(fileName, isDirectory: false)
-        guard let kind = FolderWalk.kind(of: fileURL.path, followingLinks: true) else {
+        let file = Paths.join(folder, fileName)
+        guard let kind = FolderWalk.kind(of: file, followingLinks: true) else {
             return .missing(suggestion: caseInsensitiveMatch(for: fileName))
         }
-        let realFolder = folderURL.resolvingSymlinksInPath().path
-        let realFile = fileURL.resolvingSymlinksInPath().path
-        guard realFile.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/") else {
+        guard Paths.leadsInside(file, folder: folder) else {
             return .outsideFolder
         }
         if kind == .folder { return .unreadable(reason: "it is a folder") }
         // Reading a pipe or a device could block for ever.
         guard kind == .regularFile else { return .unreadable(reason: "it is not a regular file") }
-        guard let data = FileManager.default.contents(atPath: fileURL.path) else {
+        guard let bytes = RegularFile.bytes(at: file) else {
             return .unreadable(reason: "permission denied or read error")
         }
-        let bytes = [UInt8](data)
         let format = ImageInspector.sniffFormat(bytes)
         let size = format.flatMap { ImageInspector.size(of: bytes, format: $0) }
-        return .found(ImageFile(path: fileURL.path, bytes: bytes, sniffedFormat: format, size: size))
+        return .found(ImageFile(path: file, bytes: bytes, sniffedFormat: format, size: size))
     }
 
     private func caseInsensitiveMatch(for fileName: String) -> String? {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderURL.path)) ?? []
+        let names = (try? FolderWalk.names(in: folder)) ?? []
         return names.sorted().first { $0.lowercased() == fileName.lowercased() }
     }
 }

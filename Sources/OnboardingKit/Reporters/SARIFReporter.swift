@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A SARIF 2.1.0 log with one run, in the shape GitHub code scanning accepts: every rule of the
 /// tool in `tool.driver.rules` and one result per diagnostic, its file as a relative URI.
 ///
@@ -24,7 +18,7 @@ public struct SARIFReporter: DiagnosticReporter {
 
     /// - Parameter workingDirectory: the folder paths are made relative to; by default the
     ///   process's current directory, where a CI job runs the tool from the repository's root.
-    public init(workingDirectory: String = FileManager.default.currentDirectoryPath) {
+    public init(workingDirectory: String = Paths.currentDirectory) {
         self.workingDirectory = workingDirectory
     }
 

@@ -2,7 +2,7 @@
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
-    import Foundation
+    import MachO
 #endif
 
 /// What the system says of a file without reading it: enough to tell that it was not changed
@@ -27,7 +27,12 @@ struct FileStatus: Hashable, Sendable {
         #if os(Linux)
             let path = "/proc/self/exe"
         #else
-            guard let path = Bundle.main.executablePath else { return nil }
+            // Asked once for the length, then for the path.
+            var length: UInt32 = 0
+            _ = _NSGetExecutablePath(nil, &length)
+            var buffer = [CChar](repeating: 0, count: Int(length) + 1)
+            guard _NSGetExecutablePath(&buffer, &length) == 0 else { return nil }
+            let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         #endif
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
@@ -57,11 +62,8 @@ extension XXHash64 {
     /// memory; `nil` when it cannot be opened or read, or is no regular file (a pipe is not
     /// drained: whoever reads it next gets all of it).
     static func digest(ofFileAt path: String) -> UInt64? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
+        guard let (descriptor, _) = RegularFile.open(path) else { return nil }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         var hasher = XXHash64()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {

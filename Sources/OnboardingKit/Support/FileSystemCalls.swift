@@ -96,17 +96,7 @@ enum FileSystemCalls {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Failure(path: source, code: errno) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(path: source, code: errno)
-            }
-            if count == 0 { break }
-            bytes += buffer[..<count]
-        }
+        let bytes = try RegularFile.read(descriptor, path: source, sizeHint: Int(status.st_size))
         try writeFile(bytes, to: destination, permissions: status.st_mode & 0o7777)
     }
 

@@ -28,8 +28,8 @@ public enum FolderWalk {
         var entries: [Entry] = []
         var pending = [(absolute: folder, relative: "")]
         while let (absolute, relative) = pending.popLast() {
-            for name in names(in: absolute) {
-                let path = join(absolute, name)
+            for name in (try? names(in: absolute)) ?? [] {
+                let path = Paths.join(absolute, name)
                 guard let kind = kind(of: path) else { continue }  // gone since the folder was read
                 let entry = Entry(path: relative.isEmpty ? name : relative + "/" + name, kind: kind)
                 entries.append(entry)
@@ -51,10 +51,16 @@ public enum FolderWalk {
         }
     }
 
-    /// The names in `folder` but `.` and `..`.
-    private static func names(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
+    /// The names in `folder` but `.` and `..`, in no order; throws when it cannot be read (it
+    /// is missing, or no folder).
+    static func names(in folder: String) throws(FileSystemCalls.Failure) -> [String] {
+        guard let directory = opendir(folder) else { throw FileSystemCalls.Failure(path: folder, code: errno) }
         defer { closedir(directory) }
+        return names(readFrom: directory)
+    }
+
+    /// The names an open folder holds but `.` and `..`, read to the end.
+    static func names(readFrom directory: DirectoryStream) -> [String] {
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
@@ -65,7 +71,10 @@ public enum FolderWalk {
         return names
     }
 
-    private static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
-    }
+    /// What `opendir` gives: an opaque pointer where the C library hides `DIR`, as glibc does.
+    #if canImport(Glibc)
+        typealias DirectoryStream = OpaquePointer
+    #elseif canImport(Darwin)
+        typealias DirectoryStream = UnsafeMutablePointer<DIR>
+    #endif
 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 import OnboardingKit
 
 /// One rendering of the appDef, held in memory.
@@ -34,10 +29,10 @@ struct PreviewBuilder: Sendable {
 
     /// Reads and renders the appDef as it is now.
     func build() -> PreviewBuild {
-        guard let data = FileManager.default.contents(atPath: appDefPath) else {
+        guard let bytes = RegularFile.bytes(at: appDefPath) else {
             return PreviewBuild(files: nil, diagnostics: [unreadable()], appDefUnreadable: true)
         }
-        let rendered = builder.render(appDefBytes: Array(data), appDefPath: appDefPath)
+        let rendered = builder.render(appDefBytes: bytes, appDefPath: appDefPath)
         return PreviewBuild(files: rendered.files, diagnostics: rendered.diagnostics)
     }
 

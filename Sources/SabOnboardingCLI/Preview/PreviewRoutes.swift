@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A response before it becomes an HTTP one: what the routes decide, free of the server.
 struct PreviewReply: Sendable, Equatable {
     var status: Int
@@ -48,12 +42,8 @@ struct PreviewRoutes: Sendable {
     /// The path on this server that `startURL` leads to from the carousel, when it is on this
     /// server and outside the output and the preview's own files.
     static func standInPath(for startURL: String) -> String? {
-        let origin = "http://127.0.0.1"
-        guard let base = URL(string: origin + outputPrefix + "index.html"),
-            let resolved = URL(string: startURL, relativeTo: base)?.absoluteURL,
-            resolved.absoluteString.hasPrefix(origin + "/"),
-            let path = (URLComponents(url: resolved, resolvingAgainstBaseURL: false)?.percentEncodedPath).flatMap(Self.percentDecoded),
-            !path.hasPrefix(outputPrefix), !path.hasPrefix(PreviewPages.prefix)
+        guard let encoded = URLReference.path(of: startURL, fromPage: outputPrefix + "index.html", host: "127.0.0.1"),
+            let path = percentDecoded(encoded), !path.hasPrefix(outputPrefix), !path.hasPrefix(PreviewPages.prefix)
         else { return nil }
         return path.isEmpty ? "/" : path
     }
@@ -130,7 +120,7 @@ struct PreviewRoutes: Sendable {
             guard let high = rest.popFirst().flatMap(hexValue), let low = rest.popFirst().flatMap(hexValue) else { return nil }
             bytes.append(high << 4 | low)
         }
-        return String(bytes: bytes, encoding: .utf8)
+        return String(utf8Text: bytes)
     }
 
     private static func hexValue(_ digit: UInt8) -> UInt8? {
