@@ -134,6 +134,20 @@ struct UnchangedRebuildTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: project.folder.url.path).sorted() == ["out", "project"])
     }
 
+    @Test func aMarkerPlantedAsALinkIsClearedAndItsTargetLeftAlone() throws {
+        let project = try Project()
+        _ = try project.build()
+        try project.folder.write("victim.txt", "keep me")
+        // A first rebuild reads the output once and takes a stamp beside it: through the link,
+        // if it followed links.
+        try FileManager.default.createSymbolicLink(
+            atPath: project.folder.path(".out.new-in-progress"), withDestinationPath: project.folder.path("victim.txt"))
+        let again = try project.build()
+        #expect(again.unchanged && !again.rendered)
+        #expect(try String(contentsOfFile: project.folder.path("victim.txt"), encoding: .utf8) == "keep me")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.folder.url.path).sorted() == ["out", "project", "victim.txt"])
+    }
+
     // MARK: - Changed input
 
     @Test func aChangedByteOfTheAppDef() throws {

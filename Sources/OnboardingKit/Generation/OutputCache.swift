@@ -95,7 +95,7 @@ struct OutputCache: Equatable {
     /// Taken under the output's lock, as the marker's other uses are.
     static func takeStamp(beside target: String) -> Int64? {
         let path = OutputWriter.inProgressMarker(of: target)
-        guard (try? FileSystemCalls.writeFile([], to: path)) != nil else { return nil }
+        guard (try? FileSystemCalls.createNewFile(path)) != nil else { return nil }
         defer { unlink(path) }
         return FileStatus.of(path)?.modified
     }

@@ -12,7 +12,8 @@ extension OutputWriter {
         let target = Paths.standardized(directory)
         guard let lock = FileSystemCalls.lock(folder: Paths.parent(of: target)) else { return nil }
         defer { FileSystemCalls.release(lock) }
-        if FileStatus.of(inProgressMarker(of: target)) != nil { removeLeftovers(of: target) }
+        // Anything by the marker's name counts, a link too: it is cleared with the leftovers.
+        if FolderWalk.kind(of: inProgressMarker(of: target)) != nil { removeLeftovers(of: target) }
         // The record is part of the output: it must read exactly as a build writes it.
         guard let recordText = OutputRecord.readText(in: target), case let record = OutputRecord(text: recordText),
             record.fingerprint == fingerprint, record.text == recordText,

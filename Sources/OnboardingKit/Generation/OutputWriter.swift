@@ -60,7 +60,7 @@ enum OutputWriter {
         }
         OutputCache.discard(of: target)
         let marker = inProgressMarker(of: target)
-        try? FileSystemCalls.writeFile([], to: marker)
+        try? FileSystemCalls.createNewFile(marker)
         defer { unlink(marker) }
         let staging = temporaryPath(beside: target, kind: "new")
         do {

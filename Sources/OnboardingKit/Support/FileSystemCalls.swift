@@ -89,6 +89,14 @@ enum FileSystemCalls {
         if close(descriptor) != 0 { throw Failure(path: path, code: errno) }
     }
 
+    /// Creates an empty file that must not exist yet, never through a link: a name in a shared
+    /// folder such as /tmp may have been planted as a link to someone else's file.
+    static func createNewFile(_ path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(path: path, code: errno) }
+        close(descriptor)
+    }
+
     /// Copies a regular file's bytes and permissions.
     static func copyFile(_ source: String, to destination: String) throws(Failure) {
         let descriptor = open(source, O_RDONLY | O_CLOEXEC)
