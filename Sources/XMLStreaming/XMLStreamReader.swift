@@ -38,8 +38,10 @@ public final class XMLStreamReader {
     /// The number of the first node libxml2 did not report because of a fatal problem.
     private var fatalNodeNumber: Int?
 
+    /// How many bytes are read, scanned and parsed at a time.
     static let chunkSize = 64 * 1024
-    private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+    /// The buffer each chunk is read into; its size is the chunk size.
+    private let chunk: UnsafeMutableRawBufferPointer
 
     /// libxml2's limits on a text node and on nesting without XML_PARSE_HUGE, which its tree
     /// builder enforces; without a tree they are enforced here.
@@ -63,9 +65,19 @@ public final class XMLStreamReader {
         self.init(source: InputSource(bytes: bytes), documentName: documentName)
     }
 
-    private init(source: InputSource, documentName: String) {
+    /// Reads a document held in memory `chunkSize` bytes at a time. For tests only: the scanner
+    /// and libxml2 carry state from one chunk to the next, and with 64 KiB chunks only large
+    /// documents reach a boundary, so tests split small documents at every offset instead.
+    /// The size only sets how large the buffer is allocated, once: reading is the same code.
+    convenience init(bytes: [UInt8], documentName: String, chunkSize: Int) {
+        self.init(source: InputSource(bytes: bytes), documentName: documentName, chunkSize: chunkSize)
+    }
+
+    private init(source: InputSource, documentName: String, chunkSize: Int = XMLStreamReader.chunkSize) {
+        precondition(chunkSize > 0, "a chunk holds at least one byte")
         self.source = source
         self.documentName = documentName
+        chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
     }
 
     deinit {
