@@ -27,7 +27,9 @@ struct SplitDocument: Sendable, CustomTestStringConvertible {
         SplitDocument(name: "UTF-8 with BOM", bytes: [0xEF, 0xBB, 0xBF] + Array(unicodeText(encoding: "UTF-8").utf8), outcome: .wellFormed),
         SplitDocument(name: "UTF-16LE", bytes: utf16(unicodeText(encoding: "UTF-16"), littleEndian: true), outcome: .wellFormed),
         SplitDocument(name: "UTF-16BE", bytes: utf16(unicodeText(encoding: "UTF-16"), littleEndian: false), outcome: .wellFormed),
+        SplitDocument(name: "UTF-16LE without BOM", bytes: Array(utf16(unicodeText(encoding: "UTF-16"), littleEndian: true).dropFirst(2)), outcome: .wellFormed),
         SplitDocument(name: "ISO-8859-1", bytes: latin1(latin1Text), outcome: .wellFormed),
+        SplitDocument(name: "windows-1252 on one line", bytes: latin1(oneLineText), outcome: .wellFormed),
         SplitDocument(name: "attributes", bytes: Array(attributesText.utf8), outcome: .wellFormed),
         SplitDocument(name: "attributes in UTF-16BE", bytes: utf16(attributesText, littleEndian: false), outcome: .wellFormed),
         SplitDocument(name: "markup", bytes: Array(markupText.utf8), outcome: .wellFormed),
@@ -60,6 +62,9 @@ struct SplitDocument: Sendable, CustomTestStringConvertible {
         <r é="°ü" ÿ='ß'>Grüße ½<ñ/></r>
 
         """
+
+    /// The declaration on the line of the elements, so that its characters count in their columns.
+    private static let oneLineText = "<?xml version='1.0' encoding='windows-1252'?><r a='°'>½<b c='1'/></r>"
 
     /// Both quote styles; `>`, quotes, `&amp;` and `&#38;` in values; spaces, tabs, `\n` and
     /// `\r\n` between attributes and around `=`; a value across lines; namespace declarations,
