@@ -52,24 +52,37 @@ final class InputSource {
         if case .file(let descriptor) = origin { close(descriptor) }
     }
 
-    /// Reads the next chunk into `buffer` and scans it. Returns how many of its bytes libxml2 may
-    /// parse: 0 at the end of the document, at a DOCTYPE or when reading failed (see
-    /// ``readFailure``).
-    func nextChunk(into chunk: UnsafeMutableRawBufferPointer) -> Int {
-        guard !isCutAtDoctype, readFailure == nil, let buffer = chunk.baseAddress, chunk.count > 0 else { return 0 }
-        let capacity = chunk.count
-        let filled: Int
+    /// How many bytes the first chunk holds at least, unless the document is shorter. libxml2
+    /// 2.9 detects a byte order mark or UTF-16 only from the bytes given to
+    /// xmlCreatePushParserCtxt, and only when there are four of them: from fewer it takes the
+    /// document for UTF-8 and finds it empty. The scanner tells UTF-16 from the same four bytes.
+    static let headLength = 4
+
+    /// Reads the next chunk, of `size` bytes at most, into `chunk` and scans it. The first chunk
+    /// holds ``headLength`` bytes even when `size` is smaller, so `chunk` must have room for
+    /// them. Returns how many of its bytes libxml2 may parse: 0 at the end of the document, at a
+    /// DOCTYPE or when reading failed (see ``readFailure``).
+    func nextChunk(into chunk: UnsafeMutableRawBufferPointer, size: Int) -> Int {
+        guard !isCutAtDoctype, readFailure == nil, let buffer = chunk.baseAddress, size > 0 else { return 0 }
+        let isFirst = scanner.bytesSeen == 0
+        let capacity = isFirst ? max(size, Self.headLength) : size
+        precondition(capacity <= chunk.count, "the chunk buffer holds a chunk and the head")
+        var filled = 0
         switch origin {
         case .file(let descriptor):
-            var result: Int
+            // A read may return fewer bytes than asked for; only the head must be read whole.
             repeat {
-                result = read(descriptor, buffer, capacity)
-            } while result < 0 && errno == EINTR
-            if result < 0 {
-                readFailure = Self.describe(errno: errno)
-                return 0
-            }
-            filled = result
+                var result: Int
+                repeat {
+                    result = read(descriptor, buffer + filled, capacity - filled)
+                } while result < 0 && errno == EINTR
+                if result < 0 {
+                    readFailure = Self.describe(errno: errno)
+                    return 0
+                }
+                filled += result
+                if result == 0 { break }
+            } while isFirst && filled < Self.headLength
         case .memory(let bytes, let offset):
             filled = min(capacity, bytes.count - offset)
             if filled > 0 {

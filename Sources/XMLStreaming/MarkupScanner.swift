@@ -30,7 +30,9 @@ struct MarkupScanner {
     /// Where `<!DOCTYPE` starts, once seen.
     private(set) var doctypePosition: SourcePosition?
     /// The layout used to count characters; fixed by the first bytes seen.
-    private(set) var layout: CodeUnitLayout?
+    private(set) var layout = CodeUnitLayout.utf8
+    /// The first bytes of the document while they leave the layout open; `nil` once they fix it.
+    private var head: [UInt8]? = []
     /// How many bytes of the document have been scanned.
     private(set) var bytesSeen = 0
 
@@ -62,8 +64,8 @@ struct MarkupScanner {
     /// given to the parser: all of them, unless a DOCTYPE starts in this chunk, in which case the
     /// bytes from its `<` on are withheld so that libxml2 never reads a DTD or an entity.
     mutating func scan(_ chunk: UnsafeRawBufferPointer) -> Int {
-        if layout == nil {
-            layout = CodeUnitLayout.sniff(chunk)
+        if head != nil {
+            sniffLayout(chunk)
         }
         let chunkStart = bytesSeen
         let count = chunk.count
@@ -71,7 +73,7 @@ struct MarkupScanner {
         guard count > 0, let base = chunk.baseAddress else { return count }
         guard doctypePosition == nil else { return 0 }
         let foundDoctype: Bool
-        switch layout! {
+        switch layout {
         case .utf8, .singleByte:
             var start = 0
             if chunkStart == 0, count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF {
@@ -111,6 +113,17 @@ struct MarkupScanner {
         guard untakenAttributes > 0 else { return nil }
         untakenAttributes -= 1
         return attributes.popFirst()
+    }
+
+    /// Sniffs the layout from the first bytes, over as many chunks as it takes: sniffed from the
+    /// first chunk alone, a document declared ISO-8859-1 was counted as UTF-8 when the chunk
+    /// ended inside its XML declaration. Until the declaration ends, the layout is the one its
+    /// start gives: a declaration is ASCII, which UTF-8 and single-byte layouts count alike, and
+    /// UTF-16 is known from the first four bytes, which the first chunk holds.
+    private mutating func sniffLayout(_ chunk: UnsafeRawBufferPointer) {
+        head!.append(contentsOf: chunk.prefix(CodeUnitLayout.sniffLength - head!.count))
+        layout = CodeUnitLayout.sniff(head!)
+        if CodeUnitLayout.isDecided(by: head!) { head = nil }
     }
 
     // MARK: - UTF-16

@@ -9,10 +9,13 @@ enum CodeUnitLayout: Equatable {
     /// UTF-16 big-endian.
     case utf16BigEndian
 
+    /// How many of the first bytes of a document ``sniff(_:)`` looks at.
+    static let sniffLength = 256
+
     /// Guesses the layout from the first bytes of a document the way XML 1.0 appendix F does:
     /// a byte order mark, the shape of `<?xml`, then the declared encoding.
     static func sniff(_ head: some Collection<UInt8>) -> CodeUnitLayout {
-        let bytes = Array(head.prefix(256))
+        let bytes = Array(head.prefix(sniffLength))
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
             return .utf16LittleEndian
         }
@@ -27,6 +30,18 @@ enum CodeUnitLayout: Equatable {
             return .singleByte
         default: return .utf8
         }
+    }
+
+    /// Whether ``sniff(_:)`` gives the same answer for `head` as for any longer start of the
+    /// document: not while an XML declaration that may still name an encoding is unfinished.
+    static func isDecided(by head: [UInt8]) -> Bool {
+        guard head.count < sniffLength else { return true }
+        guard head.count >= 4 else { return false }  // the UTF-16 shapes take four bytes
+        if sniff(head) != .utf8 { return true }
+        let text = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+        let declarationStart = Array("<?xml".utf8)
+        guard text.count >= declarationStart.count else { return !declarationStart.starts(with: text) }
+        return !text.starts(with: declarationStart) || text.contains(UInt8(ascii: ">"))
     }
 
     /// The value of `encoding="..."` in an XML declaration at the very start of `bytes`.

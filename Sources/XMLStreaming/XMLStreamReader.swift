@@ -38,8 +38,13 @@ public final class XMLStreamReader {
     /// The number of the first node libxml2 did not report because of a fatal problem.
     private var fatalNodeNumber: Int?
 
+    /// How many bytes are read, scanned and parsed at a time.
     static let chunkSize = 64 * 1024
-    private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+    /// This reader's chunk size: ``chunkSize`` except in tests.
+    private let size: Int
+    /// The buffer each chunk is read into: a chunk, or the first bytes if a chunk is smaller
+    /// (see ``InputSource/headLength``).
+    private let chunk: UnsafeMutableRawBufferPointer
 
     /// libxml2's limits on a text node and on nesting without XML_PARSE_HUGE, which its tree
     /// builder enforces; without a tree they are enforced here.
@@ -63,9 +68,20 @@ public final class XMLStreamReader {
         self.init(source: InputSource(bytes: bytes), documentName: documentName)
     }
 
-    private init(source: InputSource, documentName: String) {
+    /// Reads a document held in memory `chunkSize` bytes at a time. For tests only: the scanner
+    /// and libxml2 carry state from one chunk to the next, and with 64 KiB chunks only large
+    /// documents reach a boundary, so tests split small documents at every offset instead.
+    /// The size only sets how large the buffer is allocated, once: reading is the same code.
+    convenience init(bytes: [UInt8], documentName: String, chunkSize: Int) {
+        self.init(source: InputSource(bytes: bytes), documentName: documentName, chunkSize: chunkSize)
+    }
+
+    private init(source: InputSource, documentName: String, chunkSize: Int = XMLStreamReader.chunkSize) {
+        precondition(chunkSize > 0, "a chunk holds at least one byte")
         self.source = source
         self.documentName = documentName
+        size = chunkSize
+        chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, InputSource.headLength), alignment: 16)
     }
 
     deinit {
@@ -110,7 +126,7 @@ public final class XMLStreamReader {
             endDocument()
             return true
         }
-        let count = source.nextChunk(into: chunk)
+        let count = source.nextChunk(into: chunk, size: size)
         guard count > 0, let bytes = chunk.baseAddress?.assumingMemoryBound(to: CChar.self) else {
             endDocument()
             return true
@@ -120,7 +136,7 @@ public final class XMLStreamReader {
             return true
         }
         // The first bytes went to xmlCreatePushParserCtxt, which detects the encoding from them.
-        let skipped = self.parser == nil ? min(count, 4) : 0
+        let skipped = self.parser == nil ? min(count, InputSource.headLength) : 0
         self.parser = parser
         if count > skipped {
             xmlParseChunk(parser, bytes + skipped, Int32(count - skipped), 0)
@@ -131,7 +147,7 @@ public final class XMLStreamReader {
     private func startParser(firstBytes: UnsafePointer<CChar>, count: Int) -> xmlParserCtxtPtr? {
         var handler = SAXCallbacks.handler
         let context = Unmanaged.passUnretained(self).toOpaque()
-        guard let parser = xmlCreatePushParserCtxt(&handler, context, firstBytes, Int32(min(count, 4)), documentName) else {
+        guard let parser = xmlCreatePushParserCtxt(&handler, context, firstBytes, Int32(min(count, InputSource.headLength)), documentName) else {
             report(kind: .malformed, level: .fatal, message: "libxml2 could not start reading the document", position: .start)
             return nil
         }
