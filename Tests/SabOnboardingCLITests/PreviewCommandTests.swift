@@ -133,6 +133,45 @@ struct PreviewCommandTests {
         #expect(preview.standardError.contains("preview stopped (SIGINT)"))
     }
 
+    @Test func requestsItCannotServeGetTheirStatus() throws {
+        let project = try SampleCopy()
+        let preview = try PreviewProcess(appDef: project.appDef)
+        #expect(try HTTPProbe.exchange(Array("NONSENSE\r\n\r\n".utf8), port: preview.port).status == 400)
+        let huge = "GET / HTTP/1.1\r\nX-Padding: " + String(repeating: "a", count: PreviewServer.maxHeaderBytes) + "\r\n\r\n"
+        #expect(try HTTPProbe.exchange(Array(huge.utf8), port: preview.port).status == 431)
+        // A request line and no end of headers: answered when the time for them is up.
+        let started = Date()
+        #expect(try HTTPProbe.exchange(Array("GET / HTTP/1.1\r\n".utf8), port: preview.port).status == 408)
+        #expect(Date().timeIntervalSince(started) >= 4)
+    }
+
+    @Test func connectionsBeyondTheLimitAreTurnedAwayWhileTheOthersAreServed() throws {
+        let project = try SampleCopy()
+        let preview = try PreviewProcess(appDef: project.appDef)
+        // Connections that send nothing hold their places until the request timeout.
+        var idle: [Int32] = []
+        defer { idle.forEach { close($0) } }
+        for _ in 0..<PreviewServer.maxConnections { idle.append(try HTTPProbe.connectedSocket(port: preview.port)) }
+        try eventually("the server to take every idle connection") {
+            try HTTPProbe.request("GET", "/onboarding/", port: preview.port).status == 503
+        }
+        let busy = try HTTPProbe.request("GET", "/onboarding/", port: preview.port)
+        #expect(busy.body == "Busy: too many connections.\n")
+        idle.forEach { close($0) }
+        idle = []
+        try eventually("the server to serve again once the idle connections are gone") {
+            try HTTPProbe.request("GET", "/onboarding/", port: preview.port).status == 200
+        }
+    }
+
+    private func eventually(_ what: String, within seconds: TimeInterval = 10, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while try !condition() {
+            guard Date() < deadline else { throw PreviewTestFailure(description: "no \(what) within \(Int(seconds)) s") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     @Test func anAppDefThatCannotBeReadIsRefusedAtOnce() throws {
         let result = try ToolRunner.run(["preview", "Samples/builders/no-such.appDef", "--port", "0"])
         #expect(result.status == 1)
@@ -361,27 +400,16 @@ enum HTTPProbe {
     }
 
     static func request(_ method: String, _ target: String, port: UInt16) throws -> Reply {
-        #if os(Linux)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw PreviewTestFailure(description: "socket: errno \(errno)") }
+        let request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+        return try exchange(Array(request.utf8), port: port)
+    }
+
+    /// Sends `bytes` as they are (a request, or less, or nonsense) and reads the reply until
+    /// the server closes the connection.
+    static func exchange(_ bytes: [UInt8], port: UInt16) throws -> Reply {
+        let descriptor = try connectedSocket(port: port)
         defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw PreviewTestFailure(description: "connect to 127.0.0.1:\(port): errno \(errno)") }
-
-        let request = Array("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
-        guard request.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == request.count else {
+        guard bytes.isEmpty || bytes.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == bytes.count else {
             throw PreviewTestFailure(description: "send: errno \(errno)")
         }
         var response: [UInt8] = []
@@ -394,6 +422,32 @@ enum HTTPProbe {
             response += buffer[..<count]
         }
         return try parse(response)
+    }
+
+    /// A socket connected to the server, which the caller closes; replies wait at most 10 s.
+    static func connectedSocket(port: UInt16) throws -> Int32 {
+        #if os(Linux)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw PreviewTestFailure(description: "socket: errno \(errno)") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            let code = errno
+            close(descriptor)
+            throw PreviewTestFailure(description: "connect to 127.0.0.1:\(port): errno \(code)")
+        }
+        return descriptor
     }
 
     private static func parse(_ bytes: [UInt8]) throws -> Reply {

@@ -123,7 +123,12 @@ struct PreviewServer: Sendable {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {
                 switch errno {
-                case EINTR, EAGAIN, EWOULDBLOCK, ECONNABORTED, EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                case EINTR, EAGAIN, EWOULDBLOCK, ECONNABORTED:
+                    continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    // The connection stays queued, so poll would report it at once again: wait
+                    // for served connections to free what is short instead of spinning.
+                    usleep(50_000)
                     continue
                 default:
                     return
