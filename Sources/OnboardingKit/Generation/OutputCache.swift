@@ -80,6 +80,7 @@ struct OutputCache: Equatable {
             entries.append(Entry(path: file.path, digest: XXHash64.digest(of: file.contents), status: status))
         }
         OutputCache(output: target, fingerprint: fingerprint, tool: currentTool, stamp: stamp, entries: entries).save(for: target)
+        pruneIfDue()
     }
 
     private func save(for target: String) {
@@ -147,7 +148,7 @@ struct OutputCache: Equatable {
 
     // MARK: - Text
 
-    private init(output: String, fingerprint: InputFingerprint, tool: FileStatus?, stamp: Int64, entries: [Entry]) {
+    init(output: String, fingerprint: InputFingerprint, tool: FileStatus?, stamp: Int64, entries: [Entry]) {
         self.output = output
         self.fingerprint = fingerprint
         self.tool = tool
@@ -162,7 +163,7 @@ struct OutputCache: Equatable {
     }
 
     /// Reads the form `text` writes; `nil` for anything else.
-    private init?(text: String) {
+    init?(text: String) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.last == "" else { return nil }
         lines.removeLast()

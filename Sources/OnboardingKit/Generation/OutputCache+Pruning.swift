@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension OutputCache {
+    /// How often the cache folder is pruned: a day, in nanoseconds.
+    static let pruningInterval: Int64 = 86_400 * 1_000_000_000
+
+    /// Removes the caches of output folders that are gone, at most once a pruning interval: a
+    /// build farm or a test suite writes thousands of outputs into temporary folders, and each
+    /// left a cache behind. Done by full builds only, so an unchanged rebuild never pays for it.
+    static func pruneIfDue() {
+        guard let folder else { return }
+        prune(folder, now: currentTime())
+    }
+
+    /// Prunes `folder` when its mark (`last-pruned`) is older than the interval, and renews the
+    /// mark first, so that concurrent builds do not all prune. Kept: caches whose output folder
+    /// exists, and files that cannot be read as a cache but are younger than the interval (one
+    /// may be being written).
+    static func prune(_ folder: String, now: Int64) {
+        let mark = Paths.join(folder, "last-pruned")
+        if let marked = FileStatus.of(mark), now - marked.modified < pruningInterval { return }
+        guard (try? FileSystemCalls.writeFile([], to: mark)) != nil else { return }
+        for name in (try? FolderWalk.names(in: folder)) ?? [] where name.hasSuffix(".cache") {
+            let path = Paths.join(folder, name)
+            if let bytes = RegularFile.bytes(at: path), let text = String(utf8Text: bytes), let cache = OutputCache(text: text) {
+                if FolderWalk.kind(of: cache.output, followingLinks: true) != .folder { unlink(path) }
+            } else if let status = FileStatus.of(path), now - status.modified >= pruningInterval {
+                unlink(path)
+            }
+        }
+    }
+
+    /// Now, in nanoseconds since 1970, as file times are kept.
+    private static func currentTime() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+}

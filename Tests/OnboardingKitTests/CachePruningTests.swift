@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import OnboardingKit
+
+/// The cache folder keeps the caches of outputs that exist, and is pruned at most once a day.
+struct CachePruningTests {
+    let folder = TemporaryFolder()
+    let day = OutputCache.pruningInterval
+    let now: Int64 = 2_000_000_000 * 1_000_000_000
+
+    /// A cache of the output folder `output`, written into the cache folder as `name`.
+    private func writeCache(named name: String, of output: String) throws {
+        let cache = OutputCache(output: output, fingerprint: InputFingerprint(text: "f"), tool: nil, stamp: 1, entries: [])
+        try folder.write("caches/" + name, cache.text)
+    }
+
+    private var names: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path("caches"))) ?? []).sorted()
+    }
+
+    @Test func cachesOfOutputsThatAreGoneAreRemovedAndTheOthersKept() throws {
+        try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
+        try writeCache(named: "kept.cache", of: folder.path("out"))
+        try writeCache(named: "gone.cache", of: folder.path("deleted-out"))
+        try folder.write("caches/unreadable-new.cache", "half-written")
+        try folder.write("caches/notes.txt", "not a cache")
+        // `now` is years after the files were written: the unreadable one is old by then.
+        OutputCache.prune(folder.path("caches"), now: now)
+        #expect(names == ["kept.cache", "last-pruned", "notes.txt"])
+    }
+
+    @Test func anUnreadableCacheYoungerThanADayIsKept() throws {
+        try folder.write("caches/being-written.cache", "half")
+        let written = try #require(FileStatus.of(folder.path("caches/being-written.cache"))).modified
+        OutputCache.prune(folder.path("caches"), now: written + day / 2)
+        #expect(names == ["being-written.cache", "last-pruned"])
+    }
+
+    @Test func pruningWaitsADayAfterThePreviousOne() throws {
+        try folder.write("caches/last-pruned", "")
+        let marked = try #require(FileStatus.of(folder.path("caches/last-pruned"))).modified
+        try writeCache(named: "gone.cache", of: folder.path("deleted-out"))
+        OutputCache.prune(folder.path("caches"), now: marked + day - 1)
+        #expect(names.contains("gone.cache"))
+        OutputCache.prune(folder.path("caches"), now: marked + day)
+        #expect(!names.contains("gone.cache"))
+    }
+}
