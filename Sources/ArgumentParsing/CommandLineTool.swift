@@ -53,6 +53,34 @@ public struct CommandLineTool: Sendable {
         return found
     }
 
+    /// Command names and listed values that are not plain words (ASCII letters, digits, `-`,
+    /// `_`, `.`), each as a sentence; empty when all are. Completion scripts write these words
+    /// unquoted into shell code, where a space, `$`, a quote or a parenthesis would change the
+    /// script, so a tool's tests should expect this to be empty.
+    public var plainWordProblems: [String] {
+        var problems: [String] = []
+        func check(_ word: String, _ role: String) {
+            let plain = !word.isEmpty && word.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2D || byte == 0x5F || byte == 0x2E
+            }
+            if !plain { problems.append("\(role) '\(word)' is not a plain word") }
+        }
+        var pending = [root]
+        while let command = pending.popLast() {
+            check(command.name, "the command")
+            for option in command.options {
+                check(option.name, "the option")
+                option.allowedValues.forEach { check($0, "the value of --\(option.name)") }
+                if case .values(let values) = option.completion { values.forEach { check($0, "the completion of --\(option.name)") } }
+            }
+            for argument in command.arguments {
+                if case .values(let values) = argument.completion { values.forEach { check($0, "the completion of <\(argument.name)>") } }
+            }
+            pending += command.subcommands
+        }
+        return problems
+    }
+
     /// The commands named by `names`, as far as they exist (the root at least).
     private func path(named names: [String]) -> [CommandSpec] {
         var path = [root]

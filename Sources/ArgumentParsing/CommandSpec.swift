@@ -88,7 +88,9 @@ public struct OptionSpec: Sendable {
     public var help: String
     /// Flag or value.
     public var kind: Kind
-    /// The only values accepted, when the set is closed (`--format`); empty means any.
+    /// The only values accepted, when the set is closed (`--format`); empty means any. Plain
+    /// words (see ``CommandLineTool/plainWordProblems``): completion scripts write them as
+    /// they are.
     public var allowedValues: [String]
     /// What the shell should offer for the value.
     public var completion: ValueCompletion

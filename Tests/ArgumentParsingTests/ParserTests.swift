@@ -186,3 +186,17 @@ struct PrecedenceAndRefusalTests {
         #expect(try SampleTool.run(["copy", "--mode", "safe", "o", "a"]).valueOrDefault("mode") == "safe")
     }
 }
+
+struct PlainWordTests {
+    @Test func wordsThatWouldChangeACompletionScriptAreNamed() {
+        let risky = CommandSpec(
+            name: "risky", abstract: "",
+            options: [.value("mode", allowedValues: ["a b", "$(x)", "ok-1.2_3"], help: "")],
+            subcommands: [CommandSpec(name: "sub(1)", abstract: "")])
+        let problems = CommandLineTool(root: risky, version: "").plainWordProblems
+        #expect(Set(problems) == ["the value of --mode 'a b' is not a plain word", "the value of --mode '$(x)' is not a plain word",
+            "the completion of --mode 'a b' is not a plain word", "the completion of --mode '$(x)' is not a plain word",
+            "the command 'sub(1)' is not a plain word"])
+        #expect(SampleTool.tool.plainWordProblems.isEmpty)
+    }
+}

@@ -18,6 +18,10 @@ struct CommandTreeTests {
         }
     }
 
+    @Test func completionScriptsCanWriteEveryNameAndValueAsItIs() {
+        #expect(SabOnboardingCommand.tool.plainWordProblems == [])
+    }
+
     @Test func noWordsSelectARunnerOutsideTheTree() {
         #expect(SabOnboardingCommand.runner(for: ["templates"]) == nil)
         #expect(SabOnboardingCommand.runner(for: []) == nil)
