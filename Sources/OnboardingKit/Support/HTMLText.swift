@@ -16,14 +16,16 @@ public enum HTMLText {
             return
         }
         output.reserveCapacity(output.utf8.count + text.utf8.count + 16)
-        for character in text {
-            switch character {
+        // By scalar, not by Character: a combining mark after a quote makes one Character of the
+        // two, which would match no case, while an HTML parser still sees the quote.
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": output += "&amp;"
             case "<": output += "&lt;"
             case ">": output += "&gt;"
             case "\"": output += "&quot;"
             case "'": output += "&#39;"
-            default: output.append(character)
+            default: output.unicodeScalars.append(scalar)
             }
         }
     }
