@@ -115,6 +115,33 @@ struct OutputSafetyTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out"])
     }
 
+    @Test func aFolderInTheOutputThatCannotBeListedStopsTheBuildAndKeepsItsFiles() throws {
+        // Root lists any folder, so the build runs as nobody when the tests run as root.
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: ToolRunner.packageRoot.appendingPathComponent("Samples/builders"), to: folder.appendingPathComponent("project"))
+        let appDef = folder.appendingPathComponent("project/builders.appDef").path
+        let out = folder.appendingPathComponent("out").path
+        #expect(try ToolRunner.run(["build", appDef, "--out", out]).status == 0)
+        let hidden = folder.appendingPathComponent("out/private")
+        try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: false)
+        try "mine".write(to: hidden.appendingPathComponent("notes.txt"), atomically: false, encoding: .utf8)
+        // A changed appDef, so that the build replaces the output rather than stopping after lint.
+        let text = try String(contentsOfFile: appDef, encoding: .utf8)
+        try text.replacingOccurrences(of: ">Onboarding Title<", with: ">Onboarding title<").write(toFile: appDef, atomically: false, encoding: .utf8)
+        let asNobody = getuid() == 0 ? "setpriv --reuid 65534 --regid 65534 --clear-groups " : ""
+        let quoted = { (path: String) in "'" + path + "'" }
+        #expect(try ToolRunner.shell("chmod -R a+rwX \(quoted(folder.path)) && chmod 300 \(quoted(hidden.path))") == 0)
+        let log = folder.appendingPathComponent("log").path
+        let status = try ToolRunner.shell(
+            "HOME=/nonexistent \(asNobody)\(quoted(ToolRunner.executable.path)) build \(quoted(appDef)) --out \(quoted(out)) 2> \(quoted(log))")
+        #expect(status == 1)
+        #expect(try String(contentsOfFile: log, encoding: .utf8).contains("cannot list the folder '\(out)/private' in the output"))
+        #expect(try String(contentsOf: hidden.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["log", "out", "project"])
+    }
+
     @Test func forceWritesIntoAForeignFolderAndKeepsItsFiles() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

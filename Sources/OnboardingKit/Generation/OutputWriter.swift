@@ -97,7 +97,7 @@ enum OutputWriter {
         guard kind == .folder else {
             throw OutputError(message: "the output '\(display)' is a file, not a folder")
         }
-        let present = allFiles(under: target)
+        let present = try allFiles(under: target, display: display)
         guard let record = OutputRecord.readText(in: target) else {
             guard present.isEmpty || force else {
                 throw OutputError(message: "the output folder '\(display)' is not empty and was not written by sab-onboarding; choose another --out, empty it, or give --force to write into it (its files are kept)")
@@ -129,8 +129,15 @@ enum OutputWriter {
 
     /// The relative paths of the files, links and empty folders under `folder`, sorted: what a
     /// rebuild carries over when the tool did not write it. Links are listed, never followed.
-    private static func allFiles(under folder: String) -> [String] {
-        let entries = FolderWalk.entries(under: folder)
+    /// A folder that cannot be listed stops the build: its files could not be carried over, and
+    /// replacing the output would lose them.
+    private static func allFiles(under folder: String, display: String) throws(OutputError) -> [String] {
+        let listing = FolderWalk.listing(under: folder)
+        if let unreadable = listing.unreadableFolders.first {
+            let shown = unreadable.isEmpty ? display : Paths.join(display, unreadable)
+            throw OutputError(message: "cannot list the folder '\(shown)' in the output, so its files could not be kept; nothing was written")
+        }
+        let entries = listing.entries
         let parents = Set(entries.compactMap { entry in entry.path.lastIndex(of: "/").map { String(entry.path[..<$0]) } })
         return entries.filter { entry in
             switch entry.kind {

@@ -25,10 +25,30 @@ public enum FolderWalk {
 
     /// The entries under `folder`, sorted by path; none when `folder` cannot be read.
     public static func entries(under folder: String) -> [Entry] {
+        listing(under: folder).entries
+    }
+
+    /// A walk's entries, and the folders it could not list (their paths from `folder`, `""`
+    /// for `folder` itself), whose contents it therefore does not know.
+    public struct Listing: Sendable {
+        public var entries: [Entry]
+        public var unreadableFolders: [String]
+    }
+
+    /// The entries under `folder`, sorted by path, with the folders that could not be listed.
+    public static func listing(under folder: String) -> Listing {
         var entries: [Entry] = []
+        var unreadable: [String] = []
         var pending = [(absolute: folder, relative: "")]
         while let (absolute, relative) = pending.popLast() {
-            for name in (try? names(in: absolute)) ?? [] {
+            let names: [String]
+            do {
+                names = try Self.names(in: absolute)
+            } catch {
+                unreadable.append(relative)
+                continue
+            }
+            for name in names {
                 let path = Paths.join(absolute, name)
                 guard let kind = kind(of: path) else { continue }  // gone since the folder was read
                 let entry = Entry(path: relative.isEmpty ? name : relative + "/" + name, kind: kind)
@@ -36,7 +56,7 @@ public enum FolderWalk {
                 if entry.kind == .folder { pending.append((path, entry.path)) }
             }
         }
-        return entries.sorted { $0.path < $1.path }
+        return Listing(entries: entries.sorted { $0.path < $1.path }, unreadableFolders: unreadable.sorted())
     }
 
     /// What is at `path`, or with `followingLinks` what a link there leads to; `nil` when nothing is.
