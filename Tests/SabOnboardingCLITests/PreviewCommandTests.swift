@@ -159,9 +159,31 @@ struct PreviewCommandTests {
         #expect(busy.body == "Busy: too many connections.\n")
         idle.forEach { close($0) }
         idle = []
-        try eventually("the server to serve again once the idle connections are gone") {
+        // Well within the request timeout, after which idle connections would free themselves.
+        try eventually("the server to serve again once the idle connections are gone", within: 2) {
             try HTTPProbe.request("GET", "/onboarding/", port: preview.port).status == 200
         }
+    }
+
+    @Test func aClientThatKeepsSendingAfterItsAnswerIsCutOff() throws {
+        let project = try SampleCopy()
+        let preview = try PreviewProcess(appDef: project.appDef)
+        let descriptor = try HTTPProbe.connectedSocket(port: preview.port)
+        defer { close(descriptor) }
+        let request = Array("GET /onboarding/ HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        #expect(request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == request.count)
+        // A byte every 200 ms: each would renew a per-read timeout. The server must close the
+        // connection within its linger of a second, after which a send fails.
+        let started = Date()
+        var byte: UInt8 = 0x20
+        while send(descriptor, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 {
+            guard Date().timeIntervalSince(started) < 5 else {
+                Issue.record("the server still reads from the connection after 5 s")
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(Date().timeIntervalSince(started) < 3)
     }
 
     private func eventually(_ what: String, within seconds: TimeInterval = 10, _ condition: () throws -> Bool) throws {

@@ -137,9 +137,7 @@ struct PreviewServer: Sendable {
             // Accepted sockets are blocking (BSD passes O_NONBLOCK on; Linux does not).
             _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) & ~O_NONBLOCK)
             guard state.connectionOpened(limit: Self.maxConnections) else {
-                let connection = Connection(descriptor: connection)
-                connection.send(Self.response(.text(503, "Busy: too many connections.\n"), includingBody: true))
-                connection.finish()
+                Self.turnAway(connection, "Busy: too many connections.\n")
                 continue
             }
             let started = DetachedThread.start { [self] in
@@ -148,11 +146,17 @@ struct PreviewServer: Sendable {
             }
             if started != nil {
                 state.connectionClosed()
-                let connection = Connection(descriptor: connection)
-                connection.send(Self.response(.text(503, "Busy: no thread for the connection.\n"), includingBody: true))
-                connection.finish()
+                Self.turnAway(connection, "Busy: no thread for the connection.\n")
             }
         }
+    }
+
+    /// Answers 503 on the accept thread, lingering only briefly: a client that keeps sending
+    /// must not stop the server from accepting others.
+    private static func turnAway(_ descriptor: Int32, _ message: String) {
+        let connection = Connection(descriptor: descriptor)
+        connection.send(response(.text(503, message), includingBody: true))
+        connection.finish(lingeringAtMost: .milliseconds(100))
     }
 
     // MARK: - One connection
@@ -295,6 +299,19 @@ private struct Connection {
         #endif
     }
 
+    private enum Wait { case ready, timedOut, interrupted, failed }
+
+    /// Waits until the client has sent something or `deadline` has passed.
+    private func waitForInput(until deadline: ContinuousClock.Instant, on clock: ContinuousClock) -> Wait {
+        let left = clock.now.duration(to: deadline)
+        guard left > .zero else { return .timedOut }
+        let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let polled = poll(&ready, 1, milliseconds)
+        if polled < 0 { return errno == EINTR ? .interrupted : .failed }
+        return polled == 0 ? .timedOut : .ready
+    }
+
     /// The bytes up to and including the blank line ending the headers, read within `timeout`.
     func readHead(limit: Int, timeout: Duration) -> Head {
         let clock = ContinuousClock()
@@ -303,16 +320,12 @@ private struct Connection {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var searchedUpTo = 0
         while true {
-            let left = clock.now.duration(to: deadline)
-            guard left > .zero else { return .timedOut }
-            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let polled = poll(&ready, 1, milliseconds)
-            if polled < 0 {
-                if errno == EINTR { continue }
-                return .closed
+            switch waitForInput(until: deadline, on: clock) {
+            case .interrupted: continue
+            case .failed: return .closed
+            case .timedOut: return .timedOut
+            case .ready: break
             }
-            if polled == 0 { return .timedOut }
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
@@ -355,14 +368,18 @@ private struct Connection {
 
     /// Ends the connection: no more output, then what the client still sends is read and dropped
     /// for a moment (closing with unread input would reset the connection and could lose the
-    /// response), then the socket is closed.
-    func finish() {
+    /// response), then the socket is closed. The moment has a deadline of its own: a client
+    /// that sends a byte now and then must not hold the connection open.
+    func finish(lingeringAtMost linger: Duration = .seconds(1)) {
         shutdown(descriptor, Int32(SHUT_WR))
-        var timeout = timeval(tv_sec: 1, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let clock = ContinuousClock()
+        let deadline = clock.now + linger
         var buffer = [UInt8](repeating: 0, count: 4096)
         var drained = 0
         while drained < 256 * 1024 {
+            let waited = waitForInput(until: deadline, on: clock)
+            if waited == .interrupted { continue }
+            guard waited == .ready else { break }
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
