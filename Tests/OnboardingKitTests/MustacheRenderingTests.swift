@@ -194,12 +194,21 @@ struct MustacheRenderingTests {
     }
 
     @Test(arguments: [
-        ["loop": "x{{>loop}}"],  // deeper than the partial depth allows
-        ["loop": "{{>loop}}{{>loop}}"],  // 2^64 inclusions within it
-        ["loop": "{{>loop}}{{>loop}}" + String(repeating: "grow", count: 1000)],  // output past 64 MiB
-    ])
-    func aTemplateThatGrowsWithoutBoundRendersNothing(_ partials: [String: String]) throws {
-        let spec = MustacheSpecCase(name: "unbounded", template: "{{>loop}}", partials: partials, expected: "")
-        #expect(try spec.render() == nil)
+        // Each includes itself first, so it reaches the partial depth before anything else.
+        ("x{{>loop}}", MustacheRenderingLimit.partialDepth),
+        ("{{>loop}}{{>loop}}", .partialDepth),
+        // Output that doubles with each level of sections passes 64 MiB first.
+        ("{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}" + String(repeating: "grow", count: 20_000)
+            + "{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}", .outputLength),
+        // Sections over a list nested forty deep, with no output.
+        (String(repeating: "{{#l}}", count: 40) + String(repeating: "{{/l}}", count: 40), .steps),
+        // Lookups that each walk a stack ninety-nine values deep: few nodes, much work.
+        (String(repeating: "{{#o}}", count: 99) + String(repeating: "{{missing}}", count: 60_000) + String(repeating: "{{/o}}", count: 99),
+            .steps),
+    ] as [(String, MustacheRenderingLimit)])
+    func aTemplateThatGrowsWithoutBoundIsStoppedByTheLimitItPasses(_ loop: String, _ limit: MustacheRenderingLimit) throws {
+        let data: TemplateValue = .object(["l": .list([.object([:]), .object([:])]), "o": .object([:])])
+        let spec = MustacheSpecCase(name: "unbounded", template: "{{>loop}}", data: data, partials: ["loop": loop], expected: "")
+        #expect(throws: limit) { try spec.render() }
     }
 }

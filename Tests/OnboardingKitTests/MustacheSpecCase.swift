@@ -13,8 +13,8 @@ struct MustacheSpecCase: Sendable, CustomStringConvertible {
     var description: String { "\(name): \(template.debugDescription)" }
 
     /// The template rendered with the case's data and partials.
-    func render() throws -> String? {
+    func render() throws -> String {
         let parsedPartials = try partials.mapValues { try MustacheTemplate(parsing: $0) }
-        return MustacheRenderer(partials: parsedPartials).render(try MustacheTemplate(parsing: template), with: data)
+        return try MustacheRenderer(partials: parsedPartials).render(try MustacheTemplate(parsing: template), with: data)
     }
 }

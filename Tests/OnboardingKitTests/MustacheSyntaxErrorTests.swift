@@ -58,7 +58,7 @@ struct MustacheSyntaxErrorTests {
     @Test func nestingUpToTheLimitParses() throws {
         let depth = MustacheParser.maximumNesting
         let template = String(repeating: "{{#a}}", count: depth) + "x" + String(repeating: "{{/a}}", count: depth)
-        let rendered = MustacheRenderer(partials: [:]).render(try MustacheTemplate(parsing: template), with: ["a": true])
+        let rendered = try MustacheRenderer(partials: [:]).render(try MustacheTemplate(parsing: template), with: ["a": true])
         #expect(rendered == "x")
     }
 }

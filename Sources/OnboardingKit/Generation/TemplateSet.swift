@@ -73,15 +73,16 @@ public struct TemplateSet {
     func render(_ name: String, context: [String: TemplateValue]) throws(TemplateRenderingError) -> String {
         let partialName = Self.partialName(of: name)
         guard let template = templates[partialName] else { return "" }
-        guard let text = MustacheRenderer(partials: templates).render(template, with: .object(context)) else {
+        do {
+            return try MustacheRenderer(partials: templates).render(template, with: .object(context))
+        } catch {
             throw TemplateRenderingError(
                 diagnostic: Diagnostic(
                     ruleID: "template-error", severity: .error,
                     location: SourceLocation(file: paths[partialName] ?? name, line: 1, column: 1),
-                    message: "rendering \(name) was stopped: its output passed \(MustacheRenderer.maximumOutputLength >> 20) MiB, it took \(MustacheRenderer.maximumSteps) steps, or its partials nest deeper than \(MustacheRenderer.maximumPartialDepth)",
+                    message: "rendering \(name) was stopped: \(error.explanation)",
                     notes: ["partials that include themselves, partials that include partials more than once at each level, or sections nested over lists grow without bound"]))
         }
-        return text
     }
 
     /// Templates are named in partials (`{{> screen-content}}`) without `.mustache`.

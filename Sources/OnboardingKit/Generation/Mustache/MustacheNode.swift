@@ -1,16 +1,18 @@
-/// A piece of a parsed template. Sections hold their own nodes, so a template is a tree.
+/// A piece of a parsed template. Sections hold their own nodes, so a template is a tree. Nodes
+/// carry no positions: only syntax errors are reported by position, and working one out for
+/// every tag took time quadratic in the length of a one-line template.
 indirect enum MustacheNode: Hashable, Sendable {
     /// Literal text, copied as it is.
     case text(String)
     /// The start of a line of the template, where a partial's indentation goes.
     case lineStart
     /// `{{name}}` (escaped), `{{{name}}}` or `{{&name}}` (not escaped).
-    case variable(MustacheName, escaped: Bool, at: MustachePosition)
+    case variable(MustacheName, escaped: Bool)
     /// `{{#name}}...{{/name}}`, or with `inverted` `{{^name}}...{{/name}}`.
-    case section(MustacheName, inverted: Bool, children: [MustacheNode], at: MustachePosition)
+    case section(MustacheName, inverted: Bool, children: [MustacheNode])
     /// `{{> name}}`. Standalone on its line, it has the white space before it as `indentation`,
     /// which goes before every line of the partial; inside a line it has none (`nil`).
-    case partial(String, indentation: String?, at: MustachePosition)
+    case partial(String, indentation: String?)
     /// `{{% CONTENT_TYPE: TEXT }}` or `HTML`: how the values after it at its level are escaped.
     case escaping(MustacheEscaping)
 }

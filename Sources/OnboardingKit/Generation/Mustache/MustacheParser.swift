@@ -103,10 +103,9 @@ struct MustacheParser {
             case .text(let text): add(.text(text))
             case .lineStart: add(.lineStart)
             case .tag(let tag, let standaloneIndentation):
-                let position = source.position(of: tag.contentStart)
                 switch tag.kind {
                 case .variable, .unescapedVariable:
-                    add(.variable(try name(of: tag), escaped: tag.kind == .variable, at: position))
+                    add(.variable(try name(of: tag), escaped: tag.kind == .variable))
                 case .section, .invertedSection:
                     guard open.count < Self.maximumNesting else {
                         throw source.error("sections are nested more than \(Self.maximumNesting) deep", at: tag.contentStart)
@@ -123,9 +122,9 @@ struct MustacheParser {
                             "'\(name)' closes a section that is not the one open: that is '\(section.name)', opened at line \(opened.line), column \(opened.column)",
                             at: tag.contentStart)
                     }
-                    add(.section(name, inverted: section.inverted, children: section.children, at: source.position(of: section.tag.contentStart)))
+                    add(.section(name, inverted: section.inverted, children: section.children))
                 case .partial:
-                    add(.partial(try partialName(of: tag), indentation: standaloneIndentation, at: position))
+                    add(.partial(try partialName(of: tag), indentation: standaloneIndentation))
                 case .pragma:
                     add(.escaping(try escaping(of: tag)))
                 case .comment, .setDelimiters:

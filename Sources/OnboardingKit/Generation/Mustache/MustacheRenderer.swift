@@ -17,42 +17,59 @@ struct MustacheRenderer {
     /// The templates `{{> name}}` can include, by name.
     let partials: [String: MustacheTemplate]
 
-    /// The text of `template` with `value` as its context; `nil` when it would exceed
-    /// ``maximumOutputLength``, ``maximumSteps`` (nodes, section rounds and partials rendered) or
-    /// ``maximumPartialDepth``.
-    func render(_ template: MustacheTemplate, with value: TemplateValue) -> String? {
-        var output = ""
+    /// The text of `template` with `value` as its context. Throws the limit it would pass:
+    /// ``maximumOutputLength``, ``maximumSteps`` (nodes, section rounds and partials rendered,
+    /// and for each lookup the values of the stack it may pass) or ``maximumPartialDepth``.
+    func render(_ template: MustacheTemplate, with value: TemplateValue) throws(MustacheRenderingLimit) -> String {
+        var run = Run(output: "", stepsLeft: Self.maximumSteps)
         var stack = [value]
-        var stepsLeft = Self.maximumSteps
-        render(template.nodes, stack: &stack, indentation: "", escaping: .html, partialDepth: 0, stepsLeft: &stepsLeft, into: &output)
-        return stepsLeft < 0 || output.utf8.count > Self.maximumOutputLength ? nil : output
+        render(template.nodes, stack: &stack, indentation: "", escaping: .html, partialDepth: 0, run: &run)
+        if let stopped = run.stopped { throw stopped }
+        return run.output
+    }
+
+    /// A rendering under way: its output, its budget, and the limit that stopped it, if any.
+    private struct Run {
+        var output: String
+        var stepsLeft: Int
+        var stopped: MustacheRenderingLimit?
+
+        /// Takes `steps` from the budget; false once any limit is passed.
+        mutating func spend(_ steps: Int) -> Bool {
+            if stopped != nil { return false }
+            stepsLeft -= steps
+            if stepsLeft < 0 { stopped = .steps } else if output.utf8.count > maximumOutputLength { stopped = .outputLength }
+            return stopped == nil
+        }
     }
 
     private func render(
         _ nodes: [MustacheNode], stack: inout [TemplateValue], indentation: String, escaping: MustacheEscaping, partialDepth: Int,
-        stepsLeft: inout Int, into output: inout String
+        run: inout Run
     ) {
         var escaping = escaping
         for node in nodes {
-            stepsLeft -= 1
-            guard stepsLeft >= 0, output.utf8.count <= Self.maximumOutputLength else { return }
+            guard run.spend(1) else { return }
             switch node {
             case .text(let text):
-                output += text
+                run.output += text
             case .lineStart:
-                output += indentation
-            case .variable(let name, let escaped, _):
-                guard let value = Self.resolve(name, in: stack) else { continue }
+                run.output += indentation
+            case .variable(let name, let escaped):
+                // A lookup may walk the whole stack, which nested sections make deep: charged
+                // as such, so that the step limit bounds time too.
+                guard run.spend(stack.count), let value = Self.resolve(name, in: stack) else { continue }
                 if escaped && escaping == .html {
-                    HTMLText.append(value.interpolatedText, to: &output)
+                    HTMLText.append(value.interpolatedText, to: &run.output)
                 } else {
-                    output += value.interpolatedText
+                    run.output += value.interpolatedText
                 }
-            case .section(let name, let inverted, let children, _):
+            case .section(let name, let inverted, let children):
+                guard run.spend(stack.count) else { return }  // the lookup, as for a variable
                 let value = Self.resolve(name, in: stack)
                 let isFalsey = value?.isFalsey ?? true
                 if inverted && isFalsey {
-                    render(children, stack: &stack, indentation: indentation, escaping: escaping, partialDepth: partialDepth, stepsLeft: &stepsLeft, into: &output)
+                    render(children, stack: &stack, indentation: indentation, escaping: escaping, partialDepth: partialDepth, run: &run)
                 } else if !inverted, let value, !isFalsey {
                     // A list renders once per item, `true` in the context as it is, any other value on top of it.
                     let contexts: [TemplateValue?] =
@@ -62,22 +79,21 @@ struct MustacheRenderer {
                         case .string, .number, .object: [value]
                         }
                     for context in contexts {
-                        stepsLeft -= 1
+                        guard run.spend(1) else { return }
                         if let context { stack.append(context) }
-                        render(children, stack: &stack, indentation: indentation, escaping: escaping, partialDepth: partialDepth, stepsLeft: &stepsLeft, into: &output)
+                        render(children, stack: &stack, indentation: indentation, escaping: escaping, partialDepth: partialDepth, run: &run)
                         if context != nil { stack.removeLast() }
                     }
                 }
-            case .partial(let name, let ownIndentation, _):
+            case .partial(let name, let ownIndentation):
                 guard let partial = partials[name] else { continue }
                 guard partialDepth < Self.maximumPartialDepth else {
-                    stepsLeft = -1  // stops the rendering: see `render(_:with:)`
+                    run.stopped = .partialDepth
                     return
                 }
-                stepsLeft -= 1
                 // Each partial starts escaping HTML; a standalone one is indented further, an inline one not at all.
                 let partialIndentation = ownIndentation.map { indentation + $0 } ?? ""
-                render(partial.nodes, stack: &stack, indentation: partialIndentation, escaping: .html, partialDepth: partialDepth + 1, stepsLeft: &stepsLeft, into: &output)
+                render(partial.nodes, stack: &stack, indentation: partialIndentation, escaping: .html, partialDepth: partialDepth + 1, run: &run)
             case .escaping(let mode):
                 escaping = mode
             }

@@ -14,7 +14,8 @@ struct MustacheSource {
         lineStarts = starts
     }
 
-    /// The text of a range of bytes. Ranges start and end at ASCII bytes, so they never split a character.
+    /// The text of a range of bytes. Ranges start and end where a delimiter or a line does, and a
+    /// delimiter is matched as whole UTF-8 sequences, so a range never splits a scalar.
     func text(_ range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
     }
