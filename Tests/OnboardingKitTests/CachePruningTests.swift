@@ -7,7 +7,12 @@ import Testing
 struct CachePruningTests {
     let folder = TemporaryFolder()
     let day = OutputCache.pruningInterval
-    let now: Int64 = 2_000_000_000 * 1_000_000_000
+    /// Ten days from now: every file a test writes is older than a day by then.
+    var now: Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return (Int64(time.tv_sec) + 10 * 86_400) * 1_000_000_000
+    }
 
     /// A cache of the output folder `output`, written into the cache folder as `name`.
     private func writeCache(named name: String, of output: String) throws {
@@ -25,7 +30,7 @@ struct CachePruningTests {
         try writeCache(named: "gone.cache", of: folder.path("deleted-out"))
         try folder.write("caches/unreadable-new.cache", "half-written")
         try folder.write("caches/notes.txt", "not a cache")
-        // `now` is years after the files were written: the unreadable one is old by then.
+        // `now` is days after the files were written: the unreadable one is old by then.
         OutputCache.prune(folder.path("caches"), now: now)
         #expect(names == ["kept.cache", "last-pruned", "notes.txt"])
     }

@@ -138,8 +138,8 @@ struct UnchangedRebuildTests {
         let project = try Project()
         _ = try project.build()
         try project.folder.write("victim.txt", "keep me")
-        // A first rebuild reads the output once and takes a stamp beside it: through the link,
-        // if it followed links.
+        // Anything by the marker's name, a link too, says a build was killed: the rebuild
+        // clears it with the leftovers, without following it.
         try FileManager.default.createSymbolicLink(
             atPath: project.folder.path(".out.new-in-progress"), withDestinationPath: project.folder.path("victim.txt"))
         let again = try project.build()

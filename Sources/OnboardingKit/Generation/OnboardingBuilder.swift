@@ -25,8 +25,9 @@ public struct OnboardingBuilder: Sendable {
     /// the input are in the result's diagnostics.
     ///
     /// When lint passes and the output folder's record holds this input's fingerprint
-    /// (``InputFingerprint``) and its files are as written, the build stops there: nothing is
-    /// rendered, read back or written.
+    /// (``InputFingerprint``) and its files are as the cache noted them, the build stops there:
+    /// nothing is rendered and the output is not written. (The first such rebuild after a write
+    /// reads the files back once and notes the cache again; see ``OutputCache``.)
     public func build(appDefPath: String) throws(OutputError) -> Result {
         // Hashed before lint reads it: see InputFingerprint on edits racing a build.
         let appDefDigest = InputFingerprint.appDefDigest(at: appDefPath)

@@ -17,7 +17,8 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 /// one step (`renameat2(RENAME_EXCHANGE)` on Linux), under a lock on the parent folder, so that
 /// concurrent builds take turns and a build killed at any moment leaves the previous output
 /// whole. Files whose bytes did not change are hard-linked, not rewritten, so they keep their
-/// modification times; when nothing changed, nothing is written at all.
+/// modification times; when nothing changed, nothing in the output is written (only the cache
+/// in the user's cache folder, and a marker beside the output for a moment).
 ///
 /// The folder holds a `.sab-onboarding` file listing what the tool wrote (``OutputRecord``).
 /// Files it does not list were not written by the tool: they are carried over to the new

@@ -89,8 +89,9 @@ enum FileSystemCalls {
         if close(descriptor) != 0 { throw Failure(path: path, code: errno) }
     }
 
-    /// Creates an empty file that must not exist yet, never through a link: a name in a shared
-    /// folder such as /tmp may have been planted as a link to someone else's file.
+    /// Creates an empty file that must not exist yet. `O_EXCL` fails on any name already there,
+    /// a link too, so a link planted under that name in a shared folder such as /tmp is never
+    /// followed to someone else's file.
     static func createNewFile(_ path: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(path: path, code: errno) }
