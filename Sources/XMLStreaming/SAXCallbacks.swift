@@ -79,11 +79,12 @@ extension XMLStreamReader {
         _ localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, attributeCount: Int,
         attributeFields: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     ) {
+        // Taken first, so that an element too deep is reported where its tag starts.
+        let position = source.scanner.takeTag() ?? .start
         guard parserDepth < Self.maximumDepth else {
-            stopParser(message: "elements are nested deeper than the maximum depth of \(Self.maximumDepth)")
+            stopParser(message: "elements are nested deeper than the maximum depth of \(Self.maximumDepth)", at: position)
             return
         }
-        let position = source.scanner.takeTag() ?? .start
         var node = NodeBuffer.Node(kind: .element, depth: parserDepth)
         node.name = NodeBuffer.Name(localName: localName, prefix: prefix)
         node.position = position

@@ -54,8 +54,9 @@ public final class XMLStreamReader {
     static let maximumProblems = 1000
 
     /// Options that keep the parse safe: no network, line numbers past 65535.
-    /// Never NOENT, DTDLOAD, DTDVALID, XINCLUDE or HUGE: libxml2's limits on depth and name
-    /// size stay on, and no entity is expanded and no external file read.
+    /// Never NOENT, DTDLOAD, DTDVALID, XINCLUDE or HUGE: libxml2's limits on name and input
+    /// size stay on, and no entity is expanded and no external file read. (The push parser has
+    /// no depth limit of its own: the depth limit is the reader's, ``maximumDepth``.)
     private static let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
     /// Opens the document at `path`. Throws when it cannot be opened or is not a regular file.
@@ -329,11 +330,14 @@ public final class XMLStreamReader {
     }
 
     /// Stops libxml2 with a fatal problem of the reader's own, at libxml2's current place.
-    func stopParser(message: String) {
+    /// Reports a fatal problem at `position`, by default where libxml2's parser is, and stops it.
+    func stopParser(message: String, at position: SourcePosition? = nil) {
         guard let parser else { return }
         let line = Int(parser.pointee.input?.pointee.line ?? 1)
         let column = Int(parser.pointee.input?.pointee.col ?? 1)
-        report(kind: .malformed, level: .fatal, message: message, position: SourcePosition(line: max(line, 1), column: max(column, 1)))
+        report(
+            kind: .malformed, level: .fatal, message: message,
+            position: position ?? SourcePosition(line: max(line, 1), column: max(column, 1)))
         xmlStopParser(parser)
     }
 

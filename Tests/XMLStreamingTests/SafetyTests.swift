@@ -69,6 +69,13 @@ struct SafetyTests {
         #expect(result.problems.contains { $0.level == .fatal && $0.message.contains("depth") })
     }
 
+    @Test func anElementTooDeepIsReportedWhereItsTagStarts() {
+        // The 257th <a> starts after 256 tags of three characters: at column 769.
+        let document = String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300)
+        let problem = readAll(document).problems.first { $0.message.contains("depth") }
+        #expect(problem?.position == SourcePosition(line: 1, column: 769))
+    }
+
     @Test(arguments: [
         ("empty", [UInt8]()),
         ("binary", [0x00, 0xFF, 0x13, 0x37, 0x89, 0x50, 0x4E, 0x47]),
