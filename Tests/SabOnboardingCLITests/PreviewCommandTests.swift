@@ -198,8 +198,16 @@ struct PreviewCommandTests {
         let result = try ToolRunner.run(["preview", "Samples/builders/no-such.appDef", "--port", "0"])
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError.contains("no-such.appDef:1:1: error: cannot read the file: no such file [unreadable-file]"))
+        // Word for word what lint says of it.
+        let lint = try ToolRunner.run(["lint", "Samples/builders/no-such.appDef"])
+        let lintLine = try #require(lint.standardOutput.split(separator: "\n").first)
+        #expect(lintLine.hasSuffix("[unreadable-file]"))
+        #expect(result.standardError.contains(lintLine))
         #expect(result.standardError.contains("error: nothing to preview"))
+        // A folder, not a file, the same.
+        let folder = try ToolRunner.run(["preview", "Samples", "--port", "0"])
+        #expect(folder.status == 1)
+        #expect(folder.standardError.contains("Samples:1:1: error: cannot read the file: it is a folder, not a file [unreadable-file]"))
     }
 
     @Test func aStartURLElsewhereOnTheServerGetsTheStandInPage() throws {

@@ -30,21 +30,12 @@ struct PreviewBuilder: Sendable {
     /// Reads and renders the appDef as it is now.
     func build() -> PreviewBuild {
         guard let bytes = RegularFile.bytes(at: appDefPath) else {
-            return PreviewBuild(files: nil, diagnostics: [unreadable()], appDefUnreadable: true)
+            // What lint says of it, word for word: why it cannot be read (or, when it became
+            // readable in between, its problems; the next change renders it).
+            let diagnostics = Linter().lint(path: appDefPath)
+            return PreviewBuild(files: nil, diagnostics: diagnostics, appDefUnreadable: diagnostics.contains { $0.ruleID == "unreadable-file" })
         }
         let rendered = builder.render(appDefBytes: bytes, appDefPath: appDefPath)
         return PreviewBuild(files: rendered.files, diagnostics: rendered.diagnostics)
-    }
-
-    /// The diagnostic `lint` gives a file it cannot read.
-    private func unreadable() -> Diagnostic {
-        let reason = switch FolderWalk.kind(of: appDefPath, followingLinks: true) {
-        case nil: "no such file"
-        case .folder?: "it is a folder"
-        case .regularFile?, .symbolicLink?, .other?: "permission denied or read error"
-        }
-        return Diagnostic(
-            ruleID: "unreadable-file", severity: .error, location: SourceLocation(file: appDefPath, line: 1, column: 1),
-            message: "cannot read the file: \(reason)")
     }
 }
