@@ -58,9 +58,10 @@ struct InputFingerprint: Hashable, Sendable {
             hasher.add(context.images.lookUp(image.fileName))
         }
         let fonts = OnboardingProject.fontPlan(syntax: context.syntax, screens: context.models)
-        for font in fonts.assets {
-            for field in [font.cssFamily, font.outputPath, font.format, font.weight, font.style] { hasher.add("font", field) }
-            hasher.add("bytes", font.bytes)
+        for font in fonts.fonts {
+            for field in [font.cssFamily, font.fileName, font.format, font.weight, font.style] { hasher.add("font", field) }
+            // XXH64 of the bytes, streamed: the SHA-256 output name waits for a build that writes.
+            hasher.add("bytes", XXHash64.digest(ofFileAt: font.path).map(\.paddedHex) ?? "unreadable")
         }
         for (language, cssFamily) in fonts.languageFamilies { hasher.add("family", language + "\u{0}" + cssFamily) }
         for (language, face) in fonts.missing { hasher.add("missing font", language + "\u{0}" + face.fileName) }

@@ -19,6 +19,8 @@ public struct OnboardingProject: Sendable {
     var palette: ColorPalette
     /// The web fonts to copy and the languages that use them.
     var fonts: FontPlan
+    /// The plan's fonts, read.
+    var fontAssets: [FontAsset]
 
     /// Every language the screens have text or images in, in order of first appearance.
     public var languages: [String] { Self.languages(of: screens) }
@@ -63,6 +65,7 @@ extension OnboardingProject {
         writingSystems = WritingSystems(syntax.interfaceLanguages)
         palette = ColorPalette(syntax.mainColors)
         fonts = Self.fontPlan(syntax: syntax, screens: screens)
+        fontAssets = fonts.assets()
         var assets: [String: ImageAsset] = [:]
         for image in screens.flatMap(\.images) where assets[image.fileName] == nil {
             guard case .found(let file) = folder.lookUp(image.fileName), let size = file.size else { continue }

@@ -27,7 +27,7 @@ struct PageContext {
             ],
             "screens": .list(project.screens.map { .object(screen($0)) }),
             "fontFaces": .list(
-                project.fonts.assets.map { font in
+                project.fontAssets.map { font in
                     [
                         "family": .string(font.cssFamily), "path": .string(font.outputPath), "format": .string(font.format),
                         "weight": .string(font.weight), "style": .string(font.style),

@@ -28,7 +28,7 @@ enum SiteRenderer {
         for asset in project.images.values.sorted(by: { $0.outputPath < $1.outputPath }) where copied.insert(asset.outputPath).inserted {
             files.append(OutputFile(path: asset.outputPath, contents: asset.bytes))
         }
-        for font in project.fonts.assets {
+        for font in project.fontAssets {
             files.append(OutputFile(path: font.outputPath, contents: font.bytes))
         }
         return files
