@@ -44,7 +44,7 @@ struct InputFingerprint: Hashable, Sendable {
 
     /// The fingerprint of a build whose lint passed. `templates` are the sources in effect, by
     /// file name.
-    init(appDefDigest: UInt64, lint context: LintContext, templates: [(name: String, text: String)], options: BuildOptions) {
+    init(appDefDigest: UInt64, lint context: LintContext, templates: [TemplateSet.Source], options: BuildOptions) {
         var hasher = FieldHasher()
         hasher.add("version", SabOnboardingVersion.current)
         hasher.add("appdef", appDefDigest)
@@ -69,16 +69,6 @@ struct InputFingerprint: Hashable, Sendable {
         text = hasher.finalize().paddedHex
     }
 
-    /// The templates in effect for `--templates` (or none), read as ``TemplateSet`` reads them,
-    /// with the problems reading them gave.
-    static func templateSources(overrideFolder: String?) -> (sources: [(name: String, text: String)], diagnostics: [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
-        let overrides = overrideFolder.map { TemplateSet.readOverrides(in: $0, diagnostics: &diagnostics) } ?? []
-        let sources = TemplateSet.names.compactMap { name in
-            (overrides.first { $0.name == name }?.text ?? TemplateSet.defaultText(of: name)).map { (name, $0) }
-        }
-        return (sources, diagnostics)
-    }
 }
 
 /// Hashes named fields so that no two different sequences of fields give the same stream:

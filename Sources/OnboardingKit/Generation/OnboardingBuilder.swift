@@ -84,7 +84,7 @@ public struct OnboardingBuilder: Sendable {
         -> (fingerprint: InputFingerprint, templateDiagnostics: [Diagnostic])?
     {
         guard let appDefDigest else { return nil }
-        let templates = InputFingerprint.templateSources(overrideFolder: options.templatesDirectory)
+        let templates = TemplateSet.sources(overrideFolder: options.templatesDirectory)
         guard !templates.diagnostics.fails(strict: false) else { return nil }
         let fingerprint = InputFingerprint(appDefDigest: appDefDigest, lint: context, templates: templates.sources, options: options)
         return (fingerprint, templates.diagnostics)

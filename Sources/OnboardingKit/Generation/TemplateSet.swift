@@ -37,19 +37,27 @@ public struct TemplateSet {
     /// Where each template came from (a file of `--templates`, or built in), by the same name.
     private let paths: [String: String]
 
-    /// Loads the templates, with those of `overrideFolder` in place of the defaults. Returns
-    /// `nil` and the problems when a template cannot be read or parsed.
-    static func load(overrideFolder: String?) -> (templates: TemplateSet?, diagnostics: [Diagnostic]) {
+    /// A template's text and where it came from.
+    typealias Source = (name: String, path: String, text: String)
+
+    /// The templates in effect: those of `overrideFolder` in place of the defaults, with the
+    /// problems reading them gave.
+    static func sources(overrideFolder: String?) -> (sources: [Source], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        var sources: [(name: String, path: String, text: String)] = DefaultTemplates.files.map {
-            ($0.name, "(built-in)/" + $0.name, $0.text)
-        }
+        var sources: [Source] = DefaultTemplates.files.map { ($0.name, "(built-in)/" + $0.name, $0.text) }
         if let overrideFolder {
             let overrides = readOverrides(in: overrideFolder, diagnostics: &diagnostics)
             sources = sources.map { source in
                 overrides.first { $0.name == source.name } ?? source
             }
         }
+        return (sources, diagnostics)
+    }
+
+    /// Loads the templates, with those of `overrideFolder` in place of the defaults. Returns
+    /// `nil` and the problems when a template cannot be read or parsed.
+    static func load(overrideFolder: String?) -> (templates: TemplateSet?, diagnostics: [Diagnostic]) {
+        var (sources, diagnostics) = sources(overrideFolder: overrideFolder)
         var templates: [String: MustacheTemplate] = [:]
         var paths: [String: String] = [:]
         for source in sources {
@@ -90,7 +98,7 @@ public struct TemplateSet {
         fileName.hasSuffix(".mustache") ? String(fileName.dropLast(".mustache".count)) : fileName
     }
 
-    static func readOverrides(in folder: String, diagnostics: inout [Diagnostic]) -> [(name: String, path: String, text: String)] {
+    private static func readOverrides(in folder: String, diagnostics: inout [Diagnostic]) -> [Source] {
         guard let entries = try? FolderWalk.names(in: folder) else {
             diagnostics.append(templateProblem(folder, "cannot read the templates folder: it does not exist or is not a folder"))
             return []
