@@ -31,6 +31,22 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = PACKAGE_ROOT / "build" / "screenshots"
 CHROMIUM = os.environ.get("SAB_CHROMIUM", "/usr/bin/chromium")
 
+# The only fonts Chromium sees (Debian's fonts-noto-core, which run.sh installs): what the tests
+# measure must not depend on the fonts a machine happens to have. Every generic family the pages
+# can fall back to (system-ui, sans-serif, serif, monospace) is one of them.
+TEST_FONTS = Path("/usr/share/fonts/truetype/noto")
+TEST_FONT_FAMILY = "Noto Sans"
+FONTCONFIG = """<?xml version="1.0"?>
+<fontconfig>
+  <dir>{fonts}</dir>
+  <cachedir>{cache}</cachedir>
+  <alias binding="same"><family>system-ui</family><prefer><family>Noto Sans</family></prefer></alias>
+  <alias binding="same"><family>sans-serif</family><prefer><family>Noto Sans</family></prefer></alias>
+  <alias binding="same"><family>serif</family><prefer><family>Noto Serif</family></prefer></alias>
+  <alias binding="same"><family>monospace</family><prefer><family>Noto Sans</family></prefer></alias>
+</fontconfig>
+"""
+
 SAMPLES = {
     "builders": "Samples/builders/builders.appDef",
     "multilingual": "Samples/multilingual/multilingual.appDef",
@@ -164,11 +180,24 @@ def samples(site_root, origin) -> dict[str, Sample]:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def fontconfig_file(tmp_path_factory) -> Path:
+    """A fontconfig configuration that gives Chromium the test fonts and nothing else."""
+    if not (TEST_FONTS / "NotoSans-Regular.ttf").exists():
+        pytest.exit(f"the test fonts are missing in {TEST_FONTS}: install fonts-noto-core (run.sh does)", 2)
+    folder = tmp_path_factory.mktemp("fontconfig")
+    config = folder / "fonts.conf"
+    config.write_text(FONTCONFIG.format(fonts=TEST_FONTS, cache=folder / "cache"), encoding="utf-8")
+    return config
+
+
+@pytest.fixture(scope="session")
+def browser(fontconfig_file):
     if not Path(CHROMIUM).exists():
         pytest.exit(f"Chromium is missing at {CHROMIUM}", 2)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox"],
+            env={**os.environ, "FONTCONFIG_FILE": str(fontconfig_file)})
         yield browser
         browser.close()
 

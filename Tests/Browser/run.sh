@@ -2,7 +2,8 @@
 # Runs the browser suite: the samples built by sab-onboarding, driven in Debian's Chromium.
 #   SAB_ONBOARDING  the tool's binary (default .build/debug/sab-onboarding)
 #   SAB_TEMPLATES   optional: a templates folder passed to `build --templates`
-# Installs what is missing (Chromium from apt, the Python packages from PyPI) and nothing else.
+# Installs what is missing (Chromium and the test fonts from apt, the Python packages from PyPI) and
+# nothing else.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -13,6 +14,12 @@ if [ ! -x /usr/bin/chromium ]; then
   echo "installing chromium (apt)"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+# The fonts the suite measures with (conftest.py gives Chromium these and no others).
+if [ ! -f /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf ]; then
+  echo "installing the test fonts, fonts-noto-core (apt)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core >/dev/null
 fi
 if ! command -v java >/dev/null; then
   echo "installing a Java runtime for the Nu HTML Checker (apt)"

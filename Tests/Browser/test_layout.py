@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SAMPLES
+from conftest import SAMPLES, TEST_FONT_FAMILY
 from helpers import INSTANT, assert_at, go_to, settled
 
 CLICK_NEXT_AND_READ = """() => {
@@ -157,9 +157,10 @@ def test_screenshots(carousel, samples, screenshots_dir, name, size):
 
 
 CONTROL_BOXES = """() => [...document.querySelectorAll('.onboarding-controls button')]
-  .filter(b => b.checkVisibility())
+  .filter(b => b.checkVisibility({ visibilityProperty: true }))
   .map(b => { const r = b.getBoundingClientRect();
-              return { name: b.id || b.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom }; })"""
+              return { name: b.id || b.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                       overflow: Math.max(b.scrollWidth - b.clientWidth, b.scrollHeight - b.clientHeight) }; })"""
 
 
 @pytest.mark.parametrize("size", ["phone"])
@@ -177,6 +178,7 @@ def test_controls_fit_and_do_not_overlap_at_200_percent_text(carousel, samples, 
         assert len(boxes) == 4 + (1 if index == 3 else 2)
         for box in boxes:
             assert box["left"] >= 0 and box["right"] <= width and box["top"] >= 0 and box["bottom"] <= height, box
+            assert box["overflow"] <= 0, f"the words of {box['name']} do not fit in it: {box}"
         for i, a in enumerate(boxes):
             for b in boxes[i + 1:]:
                 apart = a["right"] <= b["left"] + 0.5 or b["right"] <= a["left"] + 0.5 or \
@@ -196,3 +198,59 @@ def test_dots_stay_centred_on_every_screen(carousel, samples, name, size):
         go_to(page, index)
         box = page.locator(".onboarding-dots").bounding_box()
         assert abs(box["x"] + box["width"] / 2 - width / 2) <= 1, f"screen {index + 1}: {box}"
+
+
+def platform_fonts(page, selector: str) -> list[str]:
+    """The font files Chromium really drew the element's text with (CDP CSS.getPlatformFontsForNode)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        document = cdp.send("DOM.getDocument")
+        node = cdp.send("DOM.querySelector", {"nodeId": document["root"]["nodeId"], "selector": selector})
+        fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
+        return sorted({font["familyName"] for font in fonts})
+    finally:
+        cdp.detach()
+
+
+@pytest.mark.parametrize("size", ["phone"])
+def test_the_suite_measures_with_its_own_fonts(carousel, size):
+    """What the layout tests measure does not depend on the machine's fonts: Chromium draws with
+    the fonts the suite installs and configures (conftest.py), whatever else is installed."""
+    page = carousel("builders", **INSTANT)
+    assert platform_fonts(page, "#onboarding-slide-1 [data-field=topTitle]") == [TEST_FONT_FAMILY]
+    assert platform_fonts(page, ".onboarding-next") == [TEST_FONT_FAMILY]
+    arabic = carousel("multilingual", "?lang=ar", **INSTANT)
+    used = platform_fonts(arabic, "#onboarding-slide-1 [data-field=topTitle]")
+    assert used and all(family.startswith("Noto ") for family in used), used
+
+
+CONTROLS_LAYOUT = """() => {
+  const box = (selector) => { const r = document.querySelector(selector).getBoundingClientRect();
+                              return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+  return { dots: box('.onboarding-dots'), controls: box('.onboarding-controls'), width: innerWidth };
+}"""
+
+
+@pytest.mark.parametrize("words", [("S", "N", "A much longer start"), ("Überspringen", "N", "S"), ("S", "Next", "Start")])
+def test_dots_are_centred_whatever_the_words_on_the_buttons(carousel, samples, size, words):
+    """The dots sit in the middle of the screen, and the controls keep one layout, on every screen,
+    however wide each button's words are (Skip disappears on the last screen, Start replaces Next)."""
+    page = carousel("builders", **INSTANT)
+    page.evaluate("""([skip, next, start]) => {
+      document.querySelector('.onboarding-skip').textContent = skip;
+      document.querySelector('.onboarding-next').textContent = next;
+      document.querySelector('.onboarding-start').textContent = start;
+    }""", list(words))
+    layouts = []
+    for index in range(samples["builders"].count):
+        go_to(page, index)
+        page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+        layout = page.evaluate(CONTROLS_LAYOUT)
+        dots = layout["dots"]
+        centre = (dots["left"] + dots["right"]) / 2
+        assert abs(centre - layout["width"] / 2) <= 0.5, f"screen {index + 1}: dots centred at {centre}: {layout}"
+        assert layout["controls"]["left"] >= 0 and layout["controls"]["right"] <= layout["width"] + 0.5, layout
+        layouts.append(layout)
+    assert all(layout == layouts[0] for layout in layouts), f"the controls move between screens: {layouts}"

@@ -239,8 +239,19 @@ box.addEventListener("dragstart", function (event) { event.preventDefault(); });
 window.addEventListener("resize", function () {
 box.scrollTo({ left: offsetOf(current), behavior: "auto" });
 });
+var carousel = document.getElementById("onboarding-container");
+function fitControls() {
+controls.classList.remove("onboarding-controls-stacked");
+var tooWide = controls.getBoundingClientRect().width > carousel.clientWidth + 0.5;
+controls.classList.toggle("onboarding-controls-stacked", tooWide);
+}
+if (window.ResizeObserver) {
+var resizes = new ResizeObserver(fitControls);
+[carousel, skip, next, start].forEach(function (element) { resizes.observe(element); });
+}
 applyTheme();
 applyLanguage();
+fitControls();
 var hashed = slides.findIndex(function (slide) { return "#" + slide.id === location.hash; });
 emit("started", { count: count, language: language });
 show(Math.max(0, hashed), false);
