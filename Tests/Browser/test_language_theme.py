@@ -191,8 +191,8 @@ def rgb(hex_colour: str) -> str:
     ("?theme=Sepia", None, "sepia"),
     ("", "Dark", "dark"),
     ("", "Sepia", "sepia"),
-    ("", "Charcoal", "dark"),
-    ("", "Rose", "sepia"),
+    ("", "Charcoal", "charcoal"),
+    ("", "Rose", "rose"),
     ("?theme=normal", "Dark", "normal"),
     ("?theme=nonsense", "Dark", "dark"),
 ])
@@ -213,7 +213,7 @@ def test_builders_custom_background_in_normal_theme(carousel):
     ("", None, "sepia"),  # the appDef's default colour theme
     ("?theme=dark", None, "dark"),
     ("", "Normal", "normal"),
-    ("", "Charcoal", "dark"),
+    ("", "Charcoal", "charcoal"),
 ])
 @pytest.mark.parametrize("size", ["desktop"])  # the choice does not depend on the size
 def test_theme_multilingual(carousel, samples, query, stored, expected, size):

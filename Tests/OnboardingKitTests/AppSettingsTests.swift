@@ -149,11 +149,12 @@ struct AppSettingsTests {
         #expect(HexColor(appDefValue: "#80000000")!.overWhite == HexColor(appDefValue: "#7F7F7F")!)
     }
 
-    @Test func pwaThemeNamesMapToTheNearestTheme() {
-        #expect(ColorTheme(name: "Sage") == .normal)
-        #expect(ColorTheme(name: "Rose") == .sepia)
-        #expect(ColorTheme(name: "Charcoal") == .dark)
+    @Test func pwaThemeNamesAreThemesOfTheirOwnWithANearestSABTheme() {
+        #expect(ColorTheme(name: "Sage") == .sage)
+        #expect(ColorTheme(name: "Rose") == .rose)
+        #expect(ColorTheme(name: "Charcoal") == .charcoal)
         #expect(ColorTheme(name: "DARK") == .dark)
         #expect(ColorTheme(name: "Neon") == nil)
+        #expect(ColorTheme.allCases.map(\.base) == [.normal, .sepia, .dark, .normal, .sepia, .dark])
     }
 }

@@ -43,16 +43,17 @@ enum Manifest {
         }
         if !images.isEmpty { members.append(("image", .object(images))) }
         if let percent = screen.imageMaxHeightPercent { members.append(("imageMaxHeightPercent", .int(percent))) }
-        members.append(("background", background(screen.background)))
+        members.append(("background", background(of: screen, in: project)))
         return .object(members)
     }
 
-    private static func background(_ background: Background) -> JSONValue {
-        var members: [(String, JSONValue)] = [("mode", .string(background.mode.rawValue))]
-        for (theme, color) in [("normal", background.normal), ("sepia", background.sepia), ("dark", background.dark)] {
-            if let color { members.append((theme, .string(color.css))) }
-        }
-        return .object(members)
+    /// The mode as the appDef says it, and the colour the carousel really uses in every theme:
+    /// a consumer need not work out defaults and fallbacks again.
+    private static func background(of screen: OnboardingScreen, in project: OnboardingProject) -> JSONValue {
+        let resolver = ScreenColorResolver(palette: project.palette)
+        return .object(
+            [("mode", .string(screen.background.mode.rawValue))]
+                + ColorTheme.allCases.map { ($0.rawValue, .string(resolver.background(of: screen, theme: $0).css)) })
     }
 }
 

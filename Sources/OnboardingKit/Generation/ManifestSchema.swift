@@ -74,16 +74,13 @@ public enum ManifestSchema {
                         ])),
                         ("imageMaxHeightPercent", .object([("type", .string("integer")), ("minimum", .int(1)), ("maximum", .int(100))])),
                         ("background", .object([
+                            ("description", .string("The background mode as the appDef says it, and the colour the carousel uses in each theme (SAB's Normal, Sepia and Dark, the SAB PWA's Sage, Rose and Charcoal), defaults and fallbacks applied.")),
                             ("type", .string("object")),
-                            ("required", strings(["mode"])),
+                            ("required", strings(["mode"] + ColorTheme.allCases.map(\.rawValue))),
                             ("additionalProperties", .bool(false)),
-                            ("properties", .object([
-                                ("mode", .object([("enum", strings(["default", "custom"]))])),
-                                ("normal", ref("color")), ("sepia", ref("color")), ("dark", ref("color")),
-                            ])),
-                            ("if", .object([("properties", .object([("mode", .object([("const", .string("custom"))]))]))])),
-                            ("then", .object([("required", strings(["mode", "normal"]))])),
-                            ("else", .object([("maxProperties", .int(1))])),
+                            ("properties", .object(
+                                [("mode", .object([("enum", strings(BackgroundMode.allCases.map(\.rawValue)))]))]
+                                    + ColorTheme.allCases.map { ($0.rawValue, ref("color")) })),
                         ])),
                     ])),
                 ])),

@@ -93,20 +93,25 @@ struct PageContext {
         return context
     }
 
-    /// The colours and sizes the style sheet gives each screen, per theme. Colours are
-    /// ``HexColor`` values, checked against a strict pattern before they get here.
+    /// The colours and sizes the style sheet gives each screen: its colours in SAB's three themes,
+    /// and in the PWA's Sage, Rose and Charcoal where they differ from their base theme's (the
+    /// style sheet falls back to those). Colours are ``HexColor`` values, checked against a
+    /// strict pattern before they get here.
     private func style(of screen: OnboardingScreen) -> [String: TemplateValue] {
         let resolver = ScreenColorResolver(palette: project.palette)
-        var style: [String: TemplateValue] = [:]
-        for theme in ColorTheme.allCases {
-            let colors = resolver.colors(of: screen, theme: theme).colors
-            let name = theme.rawValue.prefix(1).uppercased() + theme.rawValue.dropFirst()
-            style["background" + name] = .string(colors.background.css)
-            style["title" + name] = .string(colors.title.css)
-            style["text" + name] = .string(colors.text.css)
-            style["accent" + name] = .string(colors.accent.css)
-            style["onAccent" + name] = .string(colors.onAccent.css)
+        let colors = Dictionary(uniqueKeysWithValues: ColorTheme.allCases.map { ($0, resolver.colors(of: screen, theme: $0).colors) })
+        let themes = ColorTheme.allCases.filter { $0.base == $0 || colors[$0] != colors[$0.base] }.map { theme -> TemplateValue in
+            let themeColors = colors[theme]!
+            return [
+                "name": .string(theme.rawValue),
+                "background": .string(themeColors.background.css),
+                "title": .string(themeColors.title.css),
+                "text": .string(themeColors.text.css),
+                "accent": .string(themeColors.accent.css),
+                "onAccent": .string(themeColors.onAccent.css),
+            ]
         }
+        var style: [String: TemplateValue] = ["themes": .list(themes)]
         if let percent = screen.imageMaxHeightPercent { style["imageMaxHeight"] = TemplateValue(percent) }
         return style
     }

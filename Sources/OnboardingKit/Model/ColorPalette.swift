@@ -1,19 +1,28 @@
 internal import XMLStreaming
 
-/// The colour themes of a carousel: the appDef names them Normal, Sepia and Dark.
+/// The colour themes of a carousel: SAB's Normal, Sepia and Dark, and the SAB PWA's Sage, Rose
+/// and Charcoal (since appbuilder-pwa 14), whose colours an appDef may also give.
 public enum ColorTheme: String, Sendable, CaseIterable, Hashable {
-    case normal, sepia, dark
+    case normal, sepia, dark, sage, rose, charcoal
 
-    /// The theme an appDef or PWA theme name stands for: its own, or the nearest for the PWA's
-    /// other themes (Sage is light, Rose warm, Charcoal dark).
+    /// The theme an appDef or PWA theme name (`Normal`, `Charcoal`...) stands for, any case.
     public init?(name: String) {
-        switch name.lowercased() {
-        case "normal", "sage": self = .normal
-        case "sepia", "rose": self = .sepia
-        case "dark", "charcoal": self = .dark
-        default: return nil
+        self.init(rawValue: name.lowercased())
+    }
+
+    /// The theme of SAB's three whose colours stand in where the appDef gives none for this one:
+    /// Sage is light, Rose warm, Charcoal dark.
+    var base: ColorTheme {
+        switch self {
+        case .sage: .normal
+        case .rose: .sepia
+        case .charcoal: .dark
+        case .normal, .sepia, .dark: self
         }
     }
+
+    /// SAB's own themes, which screens' background features name: Normal, Sepia and Dark.
+    static let sabThemes: [ColorTheme] = [.normal, .sepia, .dark]
 }
 
 /// The named colours of `<colors type="main">`, per theme. A value is a hex colour or the name
@@ -46,16 +55,17 @@ struct ColorPalette {
     var isEmpty: Bool { values.isEmpty }
 
     /// The colour `name` has in `theme`, following names, or why it has none. `nil` when the
-    /// palette does not give that colour for that theme at all.
+    /// palette does not give that colour for that theme at all. A theme the palette gives no
+    /// value for (Sage, Rose or Charcoal in most appDefs) takes its ``ColorTheme/base`` theme's.
     func resolve(_ name: String, theme: ColorTheme) -> Result<HexColor, Problem>? {
-        guard values[name]?[theme] != nil else { return nil }
+        guard value(of: name, in: theme) != nil else { return nil }
         var chain = [name]
         var current = name
-        while let raw = values[current]?[theme]?.value {
+        while let raw = value(of: current, in: theme)?.value {
             if let color = HexColor(appDefValue: raw.trimmingWhitespace) { return .success(color) }
             let next = raw.trimmingWhitespace
             if chain.contains(next) { return .failure(.cycle(chain + [next])) }
-            guard values[next]?[theme] != nil else {
+            guard value(of: next, in: theme) != nil else {
                 return .failure(values[next] == nil && !next.hasPrefix("#") ? .unknownName(next) : .notAColor(raw))
             }
             chain.append(next)
@@ -64,8 +74,17 @@ struct ColorPalette {
         return .failure(.unknownName(current))
     }
 
-    /// Where the value of `name` in `theme` is written.
+    /// Whether the palette gives `name` a value of the theme's own (not its base theme's).
+    func hasOwnValue(_ name: String, theme: ColorTheme) -> Bool {
+        values[name]?[theme] != nil
+    }
+
+    /// Where the value `name` takes in `theme` is written.
     func position(of name: String, theme: ColorTheme) -> SourcePosition? {
-        values[name]?[theme]?.position
+        value(of: name, in: theme)?.position
+    }
+
+    private func value(of name: String, in theme: ColorTheme) -> (value: String, position: SourcePosition)? {
+        values[name]?[theme] ?? values[name]?[theme.base]
     }
 }

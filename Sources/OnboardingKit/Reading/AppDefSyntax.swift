@@ -20,6 +20,16 @@ struct AppDefSyntax {
     var defaultTheme: String? {
         colorThemes?.children.first { $0.attribute("default")?.value == "true" }?.attribute("name")?.value
     }
+    /// The colour themes the app offers (enabled in `<color-themes>`), in the carousel's order;
+    /// SAB's Normal, Sepia and Dark when the appDef does not say.
+    var offeredThemes: [ColorTheme] {
+        let enabled = colorThemes?.children.compactMap { theme -> ColorTheme? in
+            guard theme.attribute("enabled")?.value != "false", let name = theme.attribute("name")?.value else { return nil }
+            return ColorTheme(name: name)
+        } ?? []
+        let offered = ColorTheme.allCases.filter(enabled.contains)
+        return offered.isEmpty ? ColorTheme.sabThemes : offered
+    }
     /// Where `<translation-mappings>` is, for diagnostics about the button labels.
     var translationMappingsPosition: SourcePosition?
     /// The `Button_Skip`, `Button_Next` and `Button_Start` mappings, by id.

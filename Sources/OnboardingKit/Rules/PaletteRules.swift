@@ -45,8 +45,9 @@ struct LowContrastRule: Rule {
     /// One finding per screen and theme, naming every colour that falls short there.
     func check(_ context: LintContext) -> [Finding] {
         let resolver = ScreenColorResolver(palette: ColorPalette(context.syntax.mainColors))
+        let themes = context.syntax.offeredThemes
         return zip(context.screens, context.models).flatMap { syntax, screen in
-            ColorTheme.allCases.compactMap { theme -> Finding? in
+            themes.compactMap { theme -> Finding? in
                 let problems = resolver.colors(of: screen, theme: theme).problems
                 guard let first = problems.first else { return nil }
                 let position = syntax.featureValue(.background)?.position ?? syntax.element.position
@@ -110,7 +111,7 @@ struct InvalidPaletteColorRule: Rule {
         var findings: [Finding] = []
         var reported: Set<String> = []
         for name in carouselPaletteColors {
-            for theme in ColorTheme.allCases {
+            for theme in context.syntax.offeredThemes {
                 guard case .failure(let problem)? = palette.resolve(name, theme: theme) else { continue }
                 let message: String
                 let at: String

@@ -102,11 +102,11 @@ next.textContent = pick(manifest.buttons.next).value;
 start.textContent = pick(manifest.buttons.start).value;
 }
 function applyTheme() {
-var themes = { normal: "normal", sepia: "sepia", dark: "dark", sage: "normal", rose: "sepia", charcoal: "dark" };
+var themes = ["normal", "sepia", "dark", "sage", "rose", "charcoal"];
 var candidates = [params.get("theme"), read("theme"), config.defaultTheme];
 for (var i = 0; i < candidates.length; i++) {
-var theme = candidates[i] && themes[String(candidates[i]).toLowerCase()];
-if (theme) { root.setAttribute("data-theme", theme); return; }
+var theme = candidates[i] && String(candidates[i]).toLowerCase();
+if (themes.indexOf(theme) >= 0) { root.setAttribute("data-theme", theme); return; }
 }
 root.setAttribute("data-theme", "normal");
 }

@@ -26,11 +26,13 @@ struct ContrastProblem: Hashable {
 
 /// Chooses each screen's colours in each theme from its background and the app's palette.
 ///
-/// Backgrounds: a custom one as the appDef gives it (sepia and dark fall back to normal); the
-/// default one white in the normal theme, as SAB's apps show it, and the app's own
-/// `BackgroundColor` in the sepia and dark themes. Text: `TitlesColor` and `TextColor` when they
-/// reach WCAG AA's 4.5:1 on that background, and `PrimaryColor` for buttons, the current dot and
-/// the focus ring when it reaches 3:1; otherwise black or white, whichever contrasts more.
+/// Backgrounds: a custom one as the appDef gives it (sepia and dark fall back to normal; Sage,
+/// Rose and Charcoal, which screens do not name, take Normal's, Sepia's and Dark's); the default
+/// one white in the normal theme, as SAB's apps show it, and the app's own `BackgroundColor` in
+/// the others (a theme without one of its own takes its base theme's background). Text:
+/// `TitlesColor` and `TextColor` when they reach WCAG AA's 4.5:1 on that background, and
+/// `PrimaryColor` for buttons, the current dot and the focus ring when it reaches 3:1;
+/// otherwise black or white, whichever contrasts more.
 struct ScreenColorResolver {
     static let textContrast = 4.5
     static let componentContrast = 3.0
@@ -40,14 +42,21 @@ struct ScreenColorResolver {
     func background(of screen: OnboardingScreen, theme: ColorTheme) -> HexColor {
         let custom = screen.background
         if custom.mode == .custom, let normal = custom.normal {
-            switch theme {
-            case .normal: return normal
+            switch theme.base {
             case .sepia: return custom.sepia ?? normal
             case .dark: return custom.dark ?? normal
+            default: return normal
             }
         }
-        guard theme != .normal, case .success(let color)? = palette.resolve("BackgroundColor", theme: theme) else { return .white }
-        return color.overWhite
+        return defaultBackground(theme: theme)
+    }
+
+    private func defaultBackground(theme: ColorTheme) -> HexColor {
+        guard theme != .normal else { return .white }
+        if palette.hasOwnValue("BackgroundColor", theme: theme), case .success(let color)? = palette.resolve("BackgroundColor", theme: theme) {
+            return color.overWhite
+        }
+        return theme.base == theme ? .white : defaultBackground(theme: theme.base)
     }
 
     func colors(of screen: OnboardingScreen, theme: ColorTheme) -> (colors: ThemeColors, problems: [ContrastProblem]) {
