@@ -139,19 +139,23 @@ def _tool() -> Path:
     return tool
 
 
+def build_onboarding(app_def: Path, out: Path, *options: str) -> subprocess.CompletedProcess:
+    """Runs `sab-onboarding build` (with SAB_TEMPLATES when set); fails the test when it fails."""
+    command = [str(_tool()), "build", str(app_def), "--out", str(out), "--quiet", *options]
+    templates = os.environ.get("SAB_TEMPLATES")
+    if templates:
+        command += ["--templates", templates]
+    run = subprocess.run(command, cwd=PACKAGE_ROOT, capture_output=True, text=True)
+    if run.returncode != 0:
+        pytest.fail(f"building {app_def} failed ({run.returncode}):\n{run.stdout}\n{run.stderr}")
+    return run
+
+
 @pytest.fixture(scope="session")
 def site_root(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("site")
-    tool = _tool()
-    templates = os.environ.get("SAB_TEMPLATES")
     for name, app_def in SAMPLES.items():
-        out = root / name / "onboarding"
-        command = [str(tool), "build", str(PACKAGE_ROOT / app_def), "--out", str(out), "--quiet"]
-        if templates:
-            command += ["--templates", templates]
-        run = subprocess.run(command, cwd=PACKAGE_ROOT, capture_output=True, text=True)
-        if run.returncode != 0:
-            pytest.exit(f"building {app_def} failed ({run.returncode}):\n{run.stdout}\n{run.stderr}", 2)
+        build_onboarding(PACKAGE_ROOT / app_def, root / name / "onboarding")
         (root / name / "index.html").write_text(APP_PAGE, encoding="utf-8")
     (root / "favicon.ico").write_bytes(FAVICON)
     (root / "blank.html").write_text(BLANK_PAGE, encoding="utf-8")
@@ -188,6 +192,27 @@ def fontconfig_file(tmp_path_factory) -> Path:
     config = folder / "fonts.conf"
     config.write_text(FONTCONFIG.format(fonts=TEST_FONTS, cache=folder / "cache"), encoding="utf-8")
     return config
+
+
+@pytest.fixture(scope="session")
+def app_from_text(site_root, origin):
+    """app_from_text(name, appdef_text, images={}) -> Sample: an appDef written by a test, built and
+    served as the samples are (its app page at /<name>/, the onboarding at /<name>/onboarding/)."""
+
+    def build(name: str, text: str, images: dict[str, bytes] | None = None) -> Sample:
+        project = site_root / "_projects" / name
+        (project / "images" / "onboarding").mkdir(parents=True, exist_ok=True)
+        for file_name, content in (images or {}).items():
+            (project / "images" / "onboarding" / file_name).write_bytes(content)
+        app_def = project / "app.appDef"
+        app_def.write_text(text, encoding="utf-8")
+        out = site_root / name / "onboarding"
+        build_onboarding(app_def, out)
+        (site_root / name / "index.html").write_text(APP_PAGE, encoding="utf-8")
+        manifest = json.loads((out / "onboarding.json").read_text(encoding="utf-8"))
+        return Sample(name, out, origin, manifest)
+
+    return build
 
 
 @pytest.fixture(scope="session")

@@ -237,3 +237,67 @@ def test_controls_take_the_current_screens_colours(carousel, theme):
     go_to(page, 1)
     background = page.evaluate("getComputedStyle(document.querySelector('.onboarding-controls')).backgroundColor")
     assert background == theme_and_background(page, 2)[1]
+
+
+def languages_app(default_lang: str, use_system_language: str | None) -> str:
+    """An app whose default language has translations of its own, unlike the default texts."""
+    trait = "" if use_system_language is None else f'<trait name="use-system-language" value="{use_system_language}"/>'
+    systems = "".join(f'<writing-system code="{code}" type="interface"><font-family>system</font-family>'
+                      f'<trait name="text-direction" value="LTR"/></writing-system>' for code in ("en", "fr", "Kir"))
+    return f"""<?xml version="1.0" encoding="utf-8"?>
+<app-definition type="SAB" program-version="12.3">
+  <package>org.example.languages.{default_lang.lower()}.{use_system_language}</package>
+  <interface-languages>{trait}<writing-systems>{systems}</writing-systems></interface-languages>
+  <translation-mappings default-lang="{default_lang}">
+    <translation-mapping id="Button_Skip"><translation lang="en">Skip</translation><translation lang="fr">Passer</translation><translation lang="Kir">Kubisimba</translation></translation-mapping>
+  </translation-mappings>
+  <onboarding-screens>
+    <onboarding-screen>
+      <title type="top-title">
+        <translation>Welcome (untranslated)</translation>
+        <translation lang="en">Welcome</translation>
+        <translation lang="fr">Bienvenue</translation>
+        <translation lang="Kir">Murakaza neza</translation>
+      </title>
+    </onboarding-screen>
+    <onboarding-screen><title type="top-title"><translation>Second</translation></title></onboarding-screen>
+  </onboarding-screens>
+</app-definition>
+"""
+
+
+@pytest.mark.parametrize("default_lang, query, expected", [
+    ("en", "?lang=en", ("en", "Welcome", "Skip")),
+    ("Kir", "?lang=Kir", ("Kir", "Murakaza neza", "Kubisimba")),
+    ("Kir", "?lang=kir", ("Kir", "Murakaza neza", "Kubisimba")),
+    ("en", "?lang=fr", ("fr", "Bienvenue", "Passer")),
+    ("en", "?lang=xx", ("en", "Welcome", "Skip")),
+])
+def test_the_translation_written_for_the_language_wins_over_the_default_text(app_from_text, open_page, default_lang, query, expected):
+    """The translation written for the visitor's language is shown, also when that language is the
+    app's default language; the untranslated default text only where no translation matches."""
+    app = app_from_text(f"languages-{default_lang}", languages_app(default_lang, "true"))
+    page = open_page(app.url(query), locale="de-DE")
+    language, title, skip = expected
+    assert html_lang_dir(page)[0] == language
+    assert texts(page, 1)["topTitle"] == {"text": title, "lang": None}
+    assert page.locator(".onboarding-skip").text_content() == skip
+    assert texts(page, 2)["topTitle"]["text"] == "Second"
+
+
+@pytest.mark.parametrize("use_system_language, locale, expected", [
+    ("true", "fr-FR", "Bienvenue"),    # the app follows the browser: so does the carousel
+    ("false", "fr-FR", "Welcome"),     # it does not: the default language, as the app will show
+    (None, "fr-FR", "Bienvenue"),      # not said: the browser's language serves a visitor best
+])
+def test_the_browser_language_counts_only_where_the_app_follows_it(app_from_text, open_page, use_system_language, locale, expected):
+    app = app_from_text(f"system-language-{use_system_language}", languages_app("en", use_system_language))
+    page = open_page(app.url(), locale=locale)
+    assert texts(page, 1)["topTitle"]["text"] == expected
+
+
+def test_the_pwa_interface_language_is_followed_even_when_the_browser_is_not(app_from_text, open_page):
+    app = app_from_text("system-language-false-settings", languages_app("en", "false"))
+    page = open_page(app.url(), locale="de-DE", init_scripts=[user_settings("Kir")])
+    assert html_lang_dir(page)[0] == "Kir"
+    assert texts(page, 1)["topTitle"]["text"] == "Murakaza neza"

@@ -57,6 +57,7 @@ struct AppSettingsTests {
         let (labels, fallbacks) = ButtonLabelResolver(syntax: syntax).resolve(for: ["es-MX", "sw", "xx"])
         let next = Dictionary(uniqueKeysWithValues: labels.next.translations.map { ($0.language, $0.text) })
         #expect(labels.next.defaultText == "Continue")
+        #expect(next["en"] == "Continue", "the default language's own words are kept, under its code")
         #expect(next["es"] == "Seguir")
         #expect(next["es-MX"] == "Seguir", "es-MX takes the appDef's es")
         #expect(next["sw"] == "Inayofuata", "sw takes the table")

@@ -48,6 +48,18 @@ public struct OnboardingProject: Sendable {
     public var storageKey: String {
         "sab-onboarding:" + (packageName.flatMap { $0.isEmpty ? nil : $0 } ?? "app") + ":shown"
     }
+
+    /// The app's interface languages (`<interface-languages>`, those enabled), as written: the
+    /// languages the PWA can be in, among which it matches the browser's.
+    var interfaceLanguages: [String] {
+        writingSystems.systems.filter(\.enabled).map(\.code)
+    }
+
+    /// Whether the app follows the browser's languages (the `use-system-language` trait); when
+    /// the appDef does not say, the carousel does, which suits a first-time visitor best.
+    var usesSystemLanguage: Bool {
+        writingSystems.usesSystemLanguage ?? true
+    }
 }
 
 extension OnboardingProject {

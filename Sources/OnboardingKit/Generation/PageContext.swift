@@ -44,6 +44,8 @@ struct PageContext {
         let data = JSONValue.object([
             ("startURL", .string(options.startURL)),
             ("defaultTheme", project.defaultTheme.map(JSONValue.string) ?? .null),
+            ("interfaceLanguages", .array(project.interfaceLanguages.map(JSONValue.string))),
+            ("useSystemLanguage", .bool(project.usesSystemLanguage)),
             ("rightToLeft", .array(knownLanguages.filter(project.isRightToLeft).map(JSONValue.string))),
             ("slideLabel", .object(slideLabelPatterns)),
             ("manifest", Manifest.json(for: project)),

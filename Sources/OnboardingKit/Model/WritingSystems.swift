@@ -8,16 +8,24 @@ struct WritingSystems: Hashable {
         var rightToLeft: Bool?
         /// The font family id (`font1`), `nil` for the system font.
         var fontFamily: String?
+        /// Whether the app offers the language (`enabled="false"` on ones SAB keeps but hides).
+        var enabled = true
     }
 
     var systems: [System] = []
+    /// The `use-system-language` trait: whether the app takes the browser's languages; `nil`
+    /// when not said.
+    var usesSystemLanguage: Bool?
 
-    init(systems: [System] = []) {
+    init(systems: [System] = [], usesSystemLanguage: Bool? = nil) {
         self.systems = systems
+        self.usesSystemLanguage = usesSystemLanguage
     }
 
     init(_ element: XMLElement?) {
         guard let element else { return }
+        let trait = element.children.first { $0.name == "trait" && $0.attribute("name")?.value == "use-system-language" }
+        usesSystemLanguage = trait?.attribute("value").map { $0.value.trimmingWhitespace.lowercased() == "true" }
         for system in element.descendantsAndSelf where system.name == "writing-system" {
             guard let code = system.attribute("code")?.value, !code.isEmpty else { continue }
             let direction = system.children.first {
@@ -27,7 +35,8 @@ struct WritingSystems: Hashable {
             systems.append(
                 System(
                     code: code, rightToLeft: direction == "RTL" ? true : direction == "LTR" ? false : nil,
-                    fontFamily: family.flatMap { $0.isEmpty || $0 == "system" ? nil : $0 }))
+                    fontFamily: family.flatMap { $0.isEmpty || $0 == "system" ? nil : $0 },
+                    enabled: system.attribute("enabled")?.value != "false"))
         }
     }
 

@@ -39,8 +39,8 @@ try {
 var settings = JSON.parse(read("userSettings") || "null");
 if (settings && settings["interface-language"]) wanted.push(String(settings["interface-language"]));
 } catch (e) { /* not the PWA's settings */ }
-wanted = wanted.concat(navigator.languages || [navigator.language || ""]);
-var known = [manifest.defaultLanguage].concat(manifest.languages).filter(Boolean);
+if (config.useSystemLanguage) wanted = wanted.concat(navigator.languages || [navigator.language || ""]);
+var known = [manifest.defaultLanguage].concat(config.interfaceLanguages, manifest.languages).filter(Boolean);
 for (var i = 0; i < wanted.length; i++) {
 var match = lookup(String(wanted[i]), known);
 if (match) return match;
@@ -57,9 +57,8 @@ return null;
 }
 function pick(texts) {
 if (!texts) return null;
-if (language && language !== manifest.defaultLanguage) {
-for (var key in texts) if (key !== "default" && key.toLowerCase() === language.toLowerCase()) return { value: texts[key], lang: key };
-}
+var key = language && lookup(language, Object.keys(texts).filter(function (name) { return name !== "default"; }));
+if (key) return { value: texts[key], lang: key };
 return texts["default"] !== undefined ? { value: texts["default"], lang: null } : null;
 }
 function isRightToLeft(code) {

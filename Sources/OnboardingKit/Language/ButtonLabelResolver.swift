@@ -29,7 +29,9 @@ struct ButtonLabelResolver {
             let english = ButtonLabelTable.words["en"]![keyPath: keyPath]
             let defaultText = given.first { LanguageCode.same($0.language, defaultLanguage) }?.text
                 ?? ButtonLabelTable.words(for: defaultLanguage)?[keyPath: keyPath] ?? english
-            var result = given.filter { !LanguageCode.same($0.language, defaultLanguage) }
+            // Every language's own words, the default language's too: the words written for the
+            // visitor's language win, and the default text is the fallback.
+            var result = given
             for language in languages where !LanguageCode.same(language, defaultLanguage) {
                 guard !result.contains(where: { LanguageCode.same($0.language, language) }) else { continue }
                 let primary = LanguageCode.primarySubtag(of: language)
