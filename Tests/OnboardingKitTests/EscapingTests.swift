@@ -64,8 +64,7 @@ struct EscapingTests {
         let json = String(output.index[start.upperBound..<end.lowerBound])
         #expect(!json.contains("<") && !json.contains(">"))
         let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-        let manifest = try #require(decoded?["manifest"] as? [String: Any])
-        let screens = try #require(manifest["screens"] as? [[String: Any]])
+        let screens = try #require(decoded?["screens"] as? [[String: Any]])
         #expect((screens.first?["topTitle"] as? [String: String])?["default"] == Self.hostile)
         #expect(decoded?["startURL"] as? String == "../\"</script>")
     }

@@ -13,6 +13,25 @@ struct BuildCommandTests {
         #expect(FileManager.default.fileExists(atPath: out + "/screens/3.html"))
     }
 
+    /// Most apps have no onboarding screens, and a pipeline includes the gate anyway: the build
+    /// says in one line what that output does.
+    @Test func buildWithoutScreensSaysWhatItWroteAndWhy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let appDef = folder.appendingPathComponent("NoScreens.appDef").path
+        try Data("<app-definition type=\"SAB\"><package>org.example.none</package></app-definition>".utf8)
+            .write(to: URL(fileURLWithPath: appDef))
+        let out = folder.appendingPathComponent("site").path
+        let result = try ToolRunner.run(["build", appDef, "--out", out, "--start-url", "../app/"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput
+                == "Built \(out): \(appDef) has no onboarding screens, so its gate lets the app open and its index.html goes straight on to ../app/\n")
+        #expect(FileManager.default.fileExists(atPath: out + "/onboarding-gate.js"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/screens"))
+    }
+
     @Test func aRebuildOfUnchangedInputPrintsTheSameNotesAndSaysNothingWasWritten() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -10,11 +10,7 @@ enum Manifest {
             ("defaultLanguage", project.defaultLanguage.map(JSONValue.string) ?? .null),
             ("languages", .array(project.languages.map(JSONValue.string))),
             ("storageKey", .string(project.storageKey)),
-            ("buttons", .object([
-                ("skip", localized(project.buttons.skip)),
-                ("next", localized(project.buttons.next)),
-                ("start", localized(project.buttons.start)),
-            ])),
+            ("buttons", buttons(of: project)),
             ("screens", .array(project.screens.map { screen(for: $0, in: project) })),
         ])
     }
@@ -24,24 +20,41 @@ enum Manifest {
         .object([("default", .string(text.defaultText))] + text.translations.map { ($0.language, .string($0.text)) })
     }
 
+    /// The words of Skip, Next and Start.
+    static func buttons(of project: OnboardingProject) -> JSONValue {
+        .object([
+            ("skip", localized(project.buttons.skip)),
+            ("next", localized(project.buttons.next)),
+            ("start", localized(project.buttons.start)),
+        ])
+    }
+
+    /// The screen's text fields by their manifest key; fields the appDef does not give are absent.
+    static func texts(of screen: OnboardingScreen) -> [(String, JSONValue)] {
+        TextField.allCases.compactMap { field in screen.texts[field].map { (field.manifestKey, localized($0)) } }
+    }
+
+    /// The screen's images by language (`default` for every language); `nil` without images.
+    static func images(of screen: OnboardingScreen, in project: OnboardingProject, withSource: Bool = true) -> JSONValue? {
+        let images: [(String, JSONValue)] = screen.images.compactMap { image in
+            guard let asset = project.images[image.fileName] else { return nil }
+            let source: [(String, JSONValue)] = withSource ? [("source", .string(image.sourcePath))] : []
+            return (image.language ?? "default", .object([
+                ("file", .string(asset.outputPath)),
+                ("width", .int(asset.size.width)),
+                ("height", .int(asset.size.height)),
+            ] + source))
+        }
+        return images.isEmpty ? nil : .object(images)
+    }
+
     private static func screen(for screen: OnboardingScreen, in project: OnboardingProject) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("id", .int(screen.number)),
             ("page", .string(ScreenPage.path(of: screen))),
         ]
-        for field in TextField.allCases {
-            if let text = screen.texts[field] { members.append((field.manifestKey, localized(text))) }
-        }
-        let images: [(String, JSONValue)] = screen.images.compactMap { image in
-            guard let asset = project.images[image.fileName] else { return nil }
-            return (image.language ?? "default", .object([
-                ("file", .string(asset.outputPath)),
-                ("width", .int(asset.size.width)),
-                ("height", .int(asset.size.height)),
-                ("source", .string(image.sourcePath)),
-            ]))
-        }
-        if !images.isEmpty { members.append(("image", .object(images))) }
+        members += texts(of: screen)
+        if let images = images(of: screen, in: project) { members.append(("image", images)) }
         if let percent = screen.imageMaxHeightPercent { members.append(("imageMaxHeightPercent", .int(percent))) }
         members.append(("background", background(of: screen, in: project)))
         return .object(members)

@@ -46,7 +46,17 @@ public struct OnboardingProject: Sendable {
     /// The localStorage key of the "onboarding shown" flag: one per app, so that two apps served
     /// from one origin do not share it.
     public var storageKey: String {
-        "sab-onboarding:" + (packageName.flatMap { $0.isEmpty ? nil : $0 } ?? "app") + ":shown"
+        storageKeyPrefix + "shown"
+    }
+
+    /// The sessionStorage key where the gate keeps the address a first-time visitor opened, for
+    /// the carousel to go on to when it ends; per app, as the flag.
+    var returnAddressKey: String {
+        storageKeyPrefix + "return"
+    }
+
+    private var storageKeyPrefix: String {
+        "sab-onboarding:" + (packageName.flatMap { $0.isEmpty ? nil : $0 } ?? "app") + ":"
     }
 
     /// The app's interface languages (`<interface-languages>`, those enabled), as written: the

@@ -17,7 +17,10 @@ struct PageContext {
             "title": .string(project.appName.flatMap { $0.isEmpty ? nil : $0 } ?? "Welcome"),
             "contentSecurityPolicy": .string(Self.contentSecurityPolicy),
             "storageKeyJSON": .string(JSONValue.string(project.storageKey).rendered(pretty: false)),
+            "returnKeyJSON": .string(JSONValue.string(project.returnAddressKey).rendered(pretty: false)),
+            "startURL": .string(options.startURL),
             "startURLJSON": .string(JSONValue.string(options.startURL).rendered(pretty: false)),
+            "hasScreens": .bool(!project.screens.isEmpty),
             "screenCount": TemplateValue(project.screens.count),
             "singleScreen": .bool(project.screens.count == 1),
             "buttons": [
@@ -48,11 +51,20 @@ struct PageContext {
             ("useSystemLanguage", .bool(project.usesSystemLanguage)),
             ("rightToLeft", .array(knownLanguages.filter(project.isRightToLeft).map(JSONValue.string))),
             ("slideLabel", .object(slideLabelPatterns)),
-            ("manifest", Manifest.json(for: project)),
+            ("defaultLanguage", project.defaultLanguage.map(JSONValue.string) ?? .null),
+            ("languages", .array(project.languages.map(JSONValue.string))),
+            ("buttons", Manifest.buttons(of: project)),
+            ("screens", .array(project.screens.map(screenTexts))),
         ])
         // Safe inside <script>: JSONValue escapes <, > and & as \u003c and so on.
         context["dataJSON"] = .string(data.rendered(pretty: false))
         return context
+    }
+
+    /// What the script shows of a screen in the reader's language: its texts and images (the
+    /// manifest's form, without what only the manifest needs, to keep the page small).
+    private func screenTexts(_ screen: OnboardingScreen) -> JSONValue {
+        .object(Manifest.texts(of: screen) + (Manifest.images(of: screen, in: project, withSource: false).map { [("image", $0)] } ?? []))
     }
 
     /// The default language, when known, and every language of the screens.

@@ -48,7 +48,12 @@ struct BuildCommand: Command {
         if !quiet {
             let screens = result.writtenFiles.filter { $0.hasPrefix("screens/") }.count
             let state = result.unchanged ? " (unchanged: nothing written)" : ""
-            Terminal.writeToStandardOutput("Built \(screens) screen\(screens == 1 ? "" : "s") into \(outputDirectory)/index.html\(state)\n")
+            if screens == 0 {
+                Terminal.writeToStandardOutput(
+                    "Built \(outputDirectory)\(state): \(appDef) has no onboarding screens, so its gate lets the app open and its index.html goes straight on to \(options.startURL)\n")
+            } else {
+                Terminal.writeToStandardOutput("Built \(screens) screen\(screens == 1 ? "" : "s") into \(outputDirectory)/index.html\(state)\n")
+            }
         }
     }
 }

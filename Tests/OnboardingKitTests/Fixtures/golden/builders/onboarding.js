@@ -10,13 +10,14 @@ var element = document.getElementById("onboarding-data");
 return element ? JSON.parse(element.textContent) : null;
 }
 var storageKey = "sab-onboarding:org.example.sab.builders:shown";
+var returnKey = "sab-onboarding:org.example.sab.builders:return";
 var startURL = "../";
-if (read(storageKey) && !params.has("replay")) { location.replace(startURL); return; }
+var replay = location.hash === "#replay" || params.has("replay");
+if ((read(storageKey) && !replay)) { location.replace(startURL); return; }
 root.classList.add("onboarding-js");
 document.addEventListener("DOMContentLoaded", function () {
 var config = data();
 if (!config) return;
-var manifest = config.manifest;
 var box = document.getElementById("onboarding-slides");
 var slides = Array.prototype.slice.call(box.querySelectorAll(".onboarding-slide"));
 var dots = Array.prototype.slice.call(document.querySelectorAll(".onboarding-dot"));
@@ -40,12 +41,12 @@ var settings = JSON.parse(read("userSettings") || "null");
 if (settings && settings["interface-language"]) wanted.push(String(settings["interface-language"]));
 } catch (e) { /* not the PWA's settings */ }
 if (config.useSystemLanguage) wanted = wanted.concat(navigator.languages || [navigator.language || ""]);
-var known = [manifest.defaultLanguage].concat(config.interfaceLanguages, manifest.languages).filter(Boolean);
+var known = [config.defaultLanguage].concat(config.interfaceLanguages, config.languages).filter(Boolean);
 for (var i = 0; i < wanted.length; i++) {
 var match = lookup(String(wanted[i]), known);
 if (match) return match;
 }
-return manifest.defaultLanguage;
+return config.defaultLanguage;
 }
 function lookup(tag, known) {
 var candidate = tag.toLowerCase().replace(/_/g, "-");
@@ -69,11 +70,11 @@ var pattern = pick(config.slideLabel);
 return (pattern ? pattern.value : "{n} / {m}").replace("{n}", index + 1).replace("{m}", count);
 }
 function applyLanguage() {
-var pageLanguage = language || manifest.defaultLanguage || "und";
+var pageLanguage = language || config.defaultLanguage || "und";
 root.lang = pageLanguage;
 root.dir = isRightToLeft(pageLanguage) ? "rtl" : "ltr";
 slides.forEach(function (slide, index) {
-var screen = manifest.screens[index];
+var screen = config.screens[index];
 slide.querySelectorAll("[data-field]").forEach(function (element) {
 var field = element.getAttribute("data-field");
 var chosen = pick(screen[field]);
@@ -85,9 +86,9 @@ element.src = chosen.value.file;
 return;
 }
 element.textContent = chosen.value;
-if (chosen.lang === null && pageLanguage !== manifest.defaultLanguage && manifest.defaultLanguage) {
-element.lang = manifest.defaultLanguage;
-element.dir = isRightToLeft(manifest.defaultLanguage) ? "rtl" : "ltr";
+if (chosen.lang === null && pageLanguage !== config.defaultLanguage && config.defaultLanguage) {
+element.lang = config.defaultLanguage;
+element.dir = isRightToLeft(config.defaultLanguage) ? "rtl" : "ltr";
 } else {
 element.removeAttribute("lang");
 element.removeAttribute("dir");
@@ -96,9 +97,9 @@ element.removeAttribute("dir");
 slide.setAttribute("aria-label", slideLabel(index));
 dots[index].setAttribute("aria-label", slideLabel(index));
 });
-skip.textContent = pick(manifest.buttons.skip).value;
-next.textContent = pick(manifest.buttons.next).value;
-start.textContent = pick(manifest.buttons.start).value;
+skip.textContent = pick(config.buttons.skip).value;
+next.textContent = pick(config.buttons.next).value;
+start.textContent = pick(config.buttons.start).value;
 }
 function applyTheme() {
 var themes = ["normal", "sepia", "dark", "sage", "rose", "charcoal"];
@@ -159,10 +160,18 @@ announcer.textContent = slideLabel(index) + (title ? ": " + title.textContent : 
 }
 emit("pageview", { index: index, screen: index + 1, count: count, language: language });
 }
+function destination() {
+try {
+var address = sessionStorage.getItem(returnKey);
+sessionStorage.removeItem(returnKey);
+if (address && new URL(address).origin === location.origin) return address;
+} catch (e) { /* no storage, or not a URL */ }
+return config.startURL;
+}
 function finish(how) {
 write(storageKey, new Date().toISOString());
 emit(how, { index: current, screen: current + 1, count: count });
-location.replace(config.startURL);
+location.replace(destination());
 }
 box.addEventListener("scroll", function () {
 clearTimeout(settleTimer);

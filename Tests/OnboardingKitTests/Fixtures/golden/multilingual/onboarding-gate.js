@@ -4,6 +4,8 @@
   "use strict";
   try {
     if (localStorage.getItem("sab-onboarding:org.example.sab.morninglight:shown")) return;
+    /* the onboarding brings the visitor back here when it ends (a shared link, say) */
+    sessionStorage.setItem("sab-onboarding:org.example.sab.morninglight:return", location.href);
   } catch (e) {
     return; /* without storage the onboarding could never be marked as seen: let the app open */
   }
