@@ -104,7 +104,7 @@ public struct TemplateSet {
             return []
         }
         var overrides: [(name: String, path: String, text: String)] = []
-        for entry in entries.sorted() where entry.hasSuffix(".mustache") {
+        for entry in entries.map(\.string).sorted() where entry.hasSuffix(".mustache") {
             let path = Paths.join(folder, entry)
             guard names.contains(entry) else {
                 diagnostics.append(

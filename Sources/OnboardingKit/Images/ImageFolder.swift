@@ -67,7 +67,7 @@ final class ImageFolder {
     }
 
     private func caseInsensitiveMatch(for fileName: String) -> String? {
-        let names = (try? FolderWalk.names(in: folder)) ?? []
+        let names = ((try? FolderWalk.names(in: folder)) ?? []).map(\.string)
         return names.sorted().first { $0.lowercased() == fileName.lowercased() }
     }
 }
