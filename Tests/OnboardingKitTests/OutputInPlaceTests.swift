@@ -108,6 +108,25 @@ struct OutputInPlaceTests {
         #expect(try String(contentsOfFile: project.folder.path("victim.txt"), encoding: .utf8) == "keep me")
     }
 
+    /// The record says what a rebuild may remove: an edited one cannot make it remove anything
+    /// outside the output, nor anything that is not a file.
+    @Test func aRecordListingPathsOutsideTheOutputRemovesNothingThere() throws {
+        let project = try Project()
+        #expect(try project.build().succeeded)
+        try project.folder.write("victim.txt", "keep me")
+        try project.folder.write("out/drafts/keep.txt", "mine")
+        let record = project.out + "/" + OutputRecord.fileName
+        let listed = try String(contentsOfFile: record, encoding: .utf8)
+        let outside = ["../victim.txt", project.folder.path("victim.txt"), "screens/../../victim.txt", "./drafts/keep.txt", "drafts//keep.txt"]
+        #expect(OutputRecord(text: listed + outside.joined(separator: "\n")) == OutputRecord(text: listed), "not read as paths")
+        // A folder listed as a file, or as made by the tool while it holds the user's files.
+        let misleading = ["drafts", "drafts/"]
+        try (listed + (outside + misleading).joined(separator: "\n") + "\n").write(toFile: record, atomically: false, encoding: .utf8)
+        _ = try rebuildAfterAChange(project)
+        #expect(try String(contentsOfFile: project.folder.path("victim.txt"), encoding: .utf8) == "keep me")
+        #expect(try String(contentsOfFile: project.out + "/drafts/keep.txt", encoding: .utf8) == "mine")
+    }
+
     @Test func aFileWhoseNameIsNotUTF8IsKept() throws {
         let project = try Project()
         #expect(try project.build().succeeded)
