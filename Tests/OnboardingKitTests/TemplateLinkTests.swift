@@ -8,14 +8,19 @@ import Testing
 struct TemplateLinkTests {
     let builders = Fixtures.samplesRoot.appendingPathComponent("builders/builders.appDef").path
 
+    /// Builds the builders sample into `out` with the templates of `templates`, both in `folder`.
+    func buildWithTemplates(in folder: TemporaryFolder) throws -> OnboardingBuilder.Result {
+        try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"), templatesDirectory: folder.path("templates")))
+            .build(appDefPath: builders)
+    }
+
     @Test func aTemplateThatIsALinkOutOfTheFolderIsRefusedAndNotRead() throws {
         let folder = TemporaryFolder()
         try folder.write("outside/secret.txt", "SECRET {{lang}}")
         try FileManager.default.createDirectory(atPath: folder.path("templates"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             atPath: folder.path("templates/index.html.mustache"), withDestinationPath: folder.path("outside/secret.txt"))
-        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"), templatesDirectory: folder.path("templates")))
-            .build(appDefPath: builders)
+        let result = try buildWithTemplates(in: folder)
         #expect(!result.succeeded)
         let refusal = try #require(result.diagnostics.first { $0.ruleID == "template-error" })
         #expect(refusal.severity == .error)
@@ -27,8 +32,7 @@ struct TemplateLinkTests {
         let folder = TemporaryFolder()
         try folder.write("templates/shared/screen.mustache", "<p>{{#screen}}{{number}}{{/screen}}</p>\n")
         try FileManager.default.createSymbolicLink(atPath: folder.path("templates/screen.html.mustache"), withDestinationPath: "shared/screen.mustache")
-        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"), templatesDirectory: folder.path("templates")))
-            .build(appDefPath: builders)
+        let result = try buildWithTemplates(in: folder)
         #expect(result.succeeded, "\(result.diagnostics.map(\.message))")
         #expect(try String(contentsOfFile: folder.path("out/screens/2.html"), encoding: .utf8) == "<p>2</p>\n")
     }

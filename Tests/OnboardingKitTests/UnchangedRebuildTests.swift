@@ -50,6 +50,19 @@ struct UnchangedRebuildTests {
             try String(contentsOfFile: cachePath, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix("stamp ") }.map(String.init)
         }
 
+        /// Overwrites the start of an output file by hand, keeping its size, and puts its times back.
+        func editKeepingSizeAndTime(_ relative: String) throws {
+            let path = out + "/" + relative
+            var before = stat()
+            #expect(lstat(path, &before) == 0)
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.write(contentsOf: Data("/* edited by hand */".utf8))
+            try handle.close()
+            #expect(utimensat(AT_FDCWD, path, [before.st_atim, before.st_mtim], 0) == 0, "the time put back as it was")
+            var after = stat()
+            #expect(lstat(path, &after) == 0 && after.st_size == before.st_size && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+        }
+
         /// Changes a line of the output's cache, as if another build or moment had written it.
         func replaceCacheLine(startingWith prefix: String, with line: String) throws {
             let cache = cachePath
@@ -226,14 +239,7 @@ struct UnchangedRebuildTests {
         #expect(stamps(project.out) == outputBefore, "nothing of the output is written")
         try project.replaceCacheLine(startingWith: "stamp ", with: "stamp 0")
 
-        let css = project.out + "/onboarding.css"
-        var status = stat()
-        #expect(lstat(css, &status) == 0)
-        let handle = try #require(FileHandle(forWritingAtPath: css))
-        try handle.write(contentsOf: Data("/* edited by hand */".utf8))
-        try handle.close()
-        let times = [status.st_atim, status.st_mtim]
-        #expect(utimensat(AT_FDCWD, css, times, 0) == 0, "the time put back as it was")
+        try project.editKeepingSizeAndTime("onboarding.css")
 
         let rebuilt = try project.build()
         #expect(rebuilt.rendered && !rebuilt.unchanged)
@@ -249,15 +255,7 @@ struct UnchangedRebuildTests {
         try project.replaceCacheLine(startingWith: "stamp ", with: "stamp \(Int64.max)")
         #expect(try !project.build().rendered)
 
-        let css = project.out + "/onboarding.css"
-        var status = stat()
-        #expect(lstat(css, &status) == 0)
-        let handle = try #require(FileHandle(forWritingAtPath: css))
-        try handle.write(contentsOf: Data("/* edited by hand */".utf8))
-        try handle.close()
-        #expect(utimensat(AT_FDCWD, css, [status.st_atim, status.st_mtim], 0) == 0, "the time put back as it was")
-        var edited = stat()
-        #expect(lstat(css, &edited) == 0 && edited.st_size == status.st_size && edited.st_mtim.tv_nsec == status.st_mtim.tv_nsec)
+        try project.editKeepingSizeAndTime("onboarding.css")
 
         let rebuilt = try project.build()
         #expect(rebuilt.rendered && !rebuilt.unchanged)
