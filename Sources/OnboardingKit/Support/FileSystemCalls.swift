@@ -35,8 +35,8 @@ enum FileSystemCalls {
         }
     }
 
-    /// Creates a folder and its missing parents. Returns whether the last one was made now (not
-    /// there before); a link to a folder counts as one.
+    /// Creates a folder and its missing parents. Returns whether the last one was made now; when
+    /// something was there already (a folder, or a link to one), it is left as it is.
     @discardableResult
     static func makeDirectories(_ path: String) throws(Failure) -> Bool {
         var partial = path.hasPrefix("/") ? "" : "."

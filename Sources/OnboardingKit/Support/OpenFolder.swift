@@ -70,7 +70,10 @@ final class OpenFolder {
     }
 
     /// Opens the regular file `name` for reading, as `bytes(of:)` reads it, with its size.
+    /// Anything else is not opened at all: a pipe's writer never sees a reader come and go.
     func openRegularFile(_ name: String) -> (file: FileDescriptor, size: Int)? {
+        guard status(of: name)?.type == .regular else { return nil }
+        // Non-blocking, and checked again once open: it may have been replaced meanwhile.
         let raw = openat(descriptor.rawValue, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         return raw < 0 ? nil : RegularFile.opened(FileDescriptor(rawValue: raw))
     }
