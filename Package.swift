@@ -8,6 +8,9 @@ let package = Package(
         .executable(name: "sab-onboarding", targets: ["sab-onboarding"]),
         .library(name: "OnboardingKit", targets: ["OnboardingKit"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.0")
+    ],
     targets: [
         // libxml2 as a system library; only XMLStreaming imports it.
         .systemLibrary(
@@ -21,7 +24,7 @@ let package = Package(
         // command line. The default templates are compiled in, so the binary works copied alone.
         .target(
             name: "OnboardingKit",
-            dependencies: ["XMLStreaming"],
+            dependencies: ["XMLStreaming", .product(name: "SystemPackage", package: "swift-system")],
             plugins: ["EmbedTemplates"]
         ),
         .executableTarget(name: "TemplateEmbedder"),

@@ -4,7 +4,8 @@ import Testing
 @testable import OnboardingKit
 
 /// Reading, listing and removing with the system's calls as FileManager did, and no further:
-/// a pipe is not waited for, a link is never followed out of what is removed.
+/// a pipe is not waited for, a name is kept as its bytes, and below an open folder a link is
+/// never followed.
 struct FileCallsTests {
     @Test func readsRegularFilesWholeAndNothingElse() throws {
         let folder = TemporaryFolder()
@@ -24,28 +25,42 @@ struct FileCallsTests {
         let folder = TemporaryFolder()
         try folder.write("a.txt", "a")
         try folder.write("sub/b.txt", "b")
-        #expect(try FolderWalk.names(in: folder.path("")).sorted() == ["a.txt", "sub"])
+        #expect(try FolderWalk.names(in: folder.path("")).map(\.string).sorted() == ["a.txt", "sub"])
         #expect(throws: FileSystemCalls.Failure.self) { try FolderWalk.names(in: folder.path("missing")) }
         #expect(throws: FileSystemCalls.Failure.self) { try FolderWalk.names(in: folder.path("a.txt")) }
     }
 
-    @Test func removesATreeWithoutFollowingItsLinks() throws {
+    @Test func namesThatAreNotUTF8AreListedAsTheirBytes() throws {
+        let folder = TemporaryFolder()
+        try folder.write("sub/a.txt", "a")
+        let name: [UInt8] = [0x63, 0x61, 0x66, 0xE9]  // "café" in Latin-1
+        let path = Array((folder.path("sub") + "/").utf8) + name + [0]
+        let descriptor = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) } }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let listed = try FolderWalk.names(in: folder.path("sub")).map { $0.withPlatformString { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } }
+        #expect(listed.sorted { $0.lexicographicallyPrecedes($1) } == [Array("a.txt".utf8), name])
+    }
+
+    @Test func anOpenFolderNeverGoesThroughALink() throws {
         let folder = TemporaryFolder()
         try folder.write("kept/precious.txt", "p")
-        try folder.write("tree/a/b/c.txt", "c")
-        try folder.write("tree/d.txt", "d")
-        try FileManager.default.createDirectory(atPath: folder.path("tree/empty"), withIntermediateDirectories: true)
+        try folder.write("tree/file.txt", "f")
         try folder.link("tree/to-kept", to: "kept")
-        try folder.link("tree/a/to-file", to: "kept/precious.txt")
-        try FileSystemCalls.removeTree(folder.path("tree"))
-        #expect(FolderWalk.kind(of: folder.path("tree")) == nil)
-        #expect(RegularFile.bytes(at: folder.path("kept/precious.txt")) == Array("p".utf8))
-
-        try folder.link("link", to: "kept")
-        try FileSystemCalls.removeTree(folder.path("link"))
-        #expect(FolderWalk.kind(of: folder.path("link")) == nil, "a link is removed itself")
+        try folder.link("tree/to-file", to: "kept/precious.txt")
+        let tree = try OpenFolder.open(folder.path("tree"))
+        #expect(throws: FileSystemCalls.Failure.self) { try tree.subfolder("to-kept") }
+        #expect(throws: FileSystemCalls.Failure.self) { try tree.createFile("to-file", contents: Array("overwritten".utf8)) }
+        #expect(tree.bytes(of: "to-file") == nil, "a link is not read through")
+        #expect(tree.bytes(of: "file.txt") == Array("f".utf8))
+        try tree.removeFile("to-file")
+        try tree.removeFile("to-kept")
+        #expect(FolderWalk.kind(of: folder.path("tree/to-kept")) == nil, "a link is removed itself")
         #expect(RegularFile.bytes(at: folder.path("kept/precious.txt")) == Array("p".utf8), "and not what it leads to")
-        #expect(throws: FileSystemCalls.Failure.self) { try FileSystemCalls.removeTree(folder.path("missing")) }
+        #expect(throws: FileSystemCalls.Failure.self) { try tree.removeEmptyFolder("missing") }
+        #expect(try tree.names(upTo: 5).map(\.string) == ["file.txt"])
+        try tree.removeFile("file.txt")
+        #expect(try tree.names(upTo: 5).isEmpty)
     }
 
     @Test func textIsReadAsFoundationReadUTF8() {

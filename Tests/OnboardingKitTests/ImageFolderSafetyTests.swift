@@ -50,6 +50,55 @@ struct ImageFolderSafetyTests {
         #expect(diagnostics.contains { $0.ruleID == "image-not-found" && $0.message.contains("not a regular file") })
     }
 
+    @Test func aLinkThatLoopsIsReportedAsALoop() throws {
+        let folder = try project(image: "photo.png")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("images/onboarding/photo.png"), withDestinationPath: "photo.png")
+        let diagnostics = Linter().lint(path: folder.path("app.appDef"))
+        let found = try #require(diagnostics.first { $0.ruleID == "image-not-found" })
+        #expect(found.message.contains("cannot be read: it is a link that loops"), "\(found.message)")
+        #expect(!found.notes.contains { $0.contains("differs in case") }, "\(found.notes)")
+    }
+
+    /// `café.png` with the é as one code point (NFC) and as e and a combining accent (NFD):
+    /// equal as Unicode text, but two names to the system, so two files and two images.
+    @Test func namesEqualOnlyAfterUnicodeNormalisationAreTwoImages() throws {
+        let composed = "caf\u{E9}.png"
+        let decomposed = "cafe\u{301}.png"
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", """
+            <app-definition>
+            <onboarding-screen><onboarding-screen-image lang="default"><image>C:\\pics\\\(composed)</image></onboarding-screen-image></onboarding-screen>
+            <onboarding-screen><onboarding-screen-image lang="default"><image>C:\\pics\\\(decomposed)</image></onboarding-screen-image></onboarding-screen>
+            </app-definition>
+            """)
+        let samples = Fixtures.samplesRoot.appendingPathComponent("builders/images/onboarding")
+        let first = try [UInt8](Data(contentsOf: samples.appendingPathComponent("HouseOnTheRock.png")))
+        let second = try [UInt8](Data(contentsOf: samples.appendingPathComponent("WiseAndFoolishBuilders.png")))
+        try FileManager.default.createDirectory(atPath: folder.path("images/onboarding"), withIntermediateDirectories: true)
+        #expect(writeFile(atBytePath: Array((folder.path("images/onboarding") + "/").utf8) + Array(composed.utf8), contents: first))
+        #expect(writeFile(atBytePath: Array((folder.path("images/onboarding") + "/").utf8) + Array(decomposed.utf8), contents: second))
+
+        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
+        #expect(result.succeeded, "\(result.diagnostics.map(\.message))")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/onboarding.json")))) as? [String: Any]
+        let screens = try #require(manifest?["screens"] as? [[String: Any]])
+        let files = screens.compactMap { (($0["image"] as? [String: Any])?["default"] as? [String: Any])?["file"] as? String }
+        try #require(files.count == 2, "\(files)")
+        #expect(files[0] != files[1], "\(files)")
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path("out/" + files[0])))) == first)
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path("out/" + files[1])))) == second)
+    }
+
+    /// Creates a file at a path given as bytes, so that no API normalises the name on the way.
+    func writeFile(atBytePath path: [UInt8], contents: [UInt8]) -> Bool {
+        let descriptor = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return write(descriptor, contents, contents.count) == contents.count
+    }
+
     @Test func aPipeGivenAsTheAppDefIsAClearErrorNotAHang() throws {
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path("x"), withIntermediateDirectories: true)

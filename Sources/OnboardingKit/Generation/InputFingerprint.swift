@@ -52,8 +52,9 @@ struct InputFingerprint: Hashable, Sendable {
             hasher.add("template", template.name)
             hasher.add("text", template.text)
         }
-        var seen: Set<String> = []
-        for image in context.models.flatMap(\.images) where seen.insert(image.fileName).inserted {
+        // Names as bytes, as the images folder looks them up: NFC and NFD `café.png` are two files.
+        var seen: Set<[UInt8]> = []
+        for image in context.models.flatMap(\.images) where seen.insert(Array(image.fileName.utf8)).inserted {
             hasher.add("image", image.fileName)
             hasher.add(context.images.lookUp(image.fileName))
         }

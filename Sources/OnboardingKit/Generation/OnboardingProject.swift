@@ -5,7 +5,7 @@ public struct OnboardingProject: Sendable {
     public var appDefPath: String
     public var screens: [OnboardingScreen]
     /// The images by their file name in the images folder.
-    public var images: [String: ImageAsset]
+    public var images: ImageAssets
     public var appName: String?
     public var packageName: String?
     /// The language of the default texts, when the appDef says it.
@@ -88,7 +88,7 @@ extension OnboardingProject {
         palette = ColorPalette(syntax.mainColors)
         fonts = Self.fontPlan(syntax: syntax, screens: screens)
         fontAssets = fonts.assets()
-        var assets: [String: ImageAsset] = [:]
+        var assets = ImageAssets()
         for image in screens.flatMap(\.images) where assets[image.fileName] == nil {
             guard case .found(let file) = folder.lookUp(image.fileName), let size = file.size else { continue }
             assets[image.fileName] = ImageAsset(sourceFileName: image.fileName, bytes: file.bytes, size: size)

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -24,7 +26,8 @@ extension OutputCache {
         let mark = Paths.join(folder, "last-pruned")
         if let marked = FileStatus.of(mark), now - marked.modified < pruningInterval { return }
         guard (try? FileSystemCalls.writeFile([], to: mark)) != nil else { return }
-        for name in (try? FolderWalk.names(in: folder)) ?? [] where name.hasSuffix(".cache") {
+        // The caches' names are the tool's, in UTF-8: a name that is not cannot be one.
+        for name in ((try? FolderWalk.names(in: folder)) ?? []).compactMap(String.init(validating:)) where name.hasSuffix(".cache") {
             let path = Paths.join(folder, name)
             if let bytes = RegularFile.bytes(at: path), let text = String(utf8Text: bytes), let cache = OutputCache(text: text) {
                 if FolderWalk.kind(of: cache.output, followingLinks: true) != .folder { unlink(path) }

@@ -7,9 +7,11 @@
 /// What a build noted of the output folder it wrote, in the user's cache folder
 /// (`$XDG_CACHE_HOME/sab-onboarding/`, by default `~/.cache/sab-onboarding/`; on macOS
 /// `~/Library/Caches/sab-onboarding/`), one file per output folder named by a digest of its
-/// path: the size, modification time and inode each written file had when it was written, and
-/// a digest of its bytes, so that a rebuild of unchanged input can tell that the output is still
-/// what it wrote by asking the system about each file instead of reading it.
+/// path: the size, modification and change times and inode each written file had when it was
+/// written, and a digest of its bytes, so that a rebuild of unchanged input can tell that the
+/// output is still what it wrote by asking the system about each file instead of reading it.
+/// The change time (ctime) is what makes that safe: an edit that keeps the size and puts the
+/// modification time back still moves it, and no one can set it back.
 ///
 /// It is not part of the output and not beside it: it holds what this machine saw (times,
 /// inodes), so it differs from machine to machine and from build to build, and neither a copy
@@ -19,9 +21,9 @@
 ///
 /// File systems keep times in ticks (a few milliseconds on some); a file changed in the tick in
 /// which the cache was taken would keep its time. So the cache notes the time of that moment
-/// (`stamp`), and a file whose time is not older is read and compared with its digest instead.
-/// A rebuild that confirmed such files by their bytes notes them again with a later stamp, as
-/// git refreshes its index, so that the next rebuild need not read them.
+/// (`stamp`), and a file whose change time is not older is read and compared with its digest
+/// instead. A rebuild that confirmed such files by their bytes notes them again with a later
+/// stamp, as git refreshes its index, so that the next rebuild need not read them.
 struct OutputCache: Equatable {
     /// The folder of the caches; `nil` without a home folder.
     static var folder: String? {
@@ -44,7 +46,8 @@ struct OutputCache: Equatable {
     static func path(of target: String) -> String? {
         folder.map { Paths.join($0, XXHash64.digest(of: Array(target.utf8)).paddedHex + ".cache") }
     }
-    private static let header = "# sab-onboarding: size, modification time (ns) and inode of each file it wrote, as this machine saw them; not part of the output, safe to delete."
+    private static let header =
+        "# sab-onboarding: size, modification and change times (ns) and inode of each file it wrote, as this machine saw them; not part of the output, safe to delete."
 
     struct Entry: Equatable {
         var path: String
@@ -58,25 +61,26 @@ struct OutputCache: Equatable {
     /// The executable that wrote the output: another build of the tool may render differently
     /// under the same version.
     var tool: FileStatus?
-    /// A modification time taken just before the entries' statuses.
+    /// A change time taken just before the entries' statuses.
     var stamp: Int64
     var entries: [Entry]
 
     /// The executable running now, looked up once.
     static let currentTool = FileStatus.ofExecutable()
 
-    /// Notes the files of the output at `target`, just written with these bytes. Leaves no cache
-    /// when a status cannot be had or the cache cannot be written (a full disk): the build needs
-    /// none, the next rebuild then checks in full.
+    /// Notes the files of the output `output` (at `target`), just written or checked with these
+    /// bytes. Leaves no cache when a status cannot be had or the cache cannot be written (a full
+    /// disk): the build needs none, the next rebuild then checks in full.
     ///
-    /// `stamp` (see ``takeStamp(beside:)``) must be taken before the files were written or
-    /// checked: their times are then no older than it, so the next rebuild reads them once and
-    /// notes them again, and an edit made while this build ran cannot pass for the build's own.
-    static func write(for files: [OutputFile], fingerprint: InputFingerprint, output target: String, stamp: Int64?) {
+    /// `stamp` (see ``OutputFolder/takeStamp(clearingLeftover:)``) must be taken before the files
+    /// were written or checked: their times are then no older than it, so the next rebuild reads
+    /// them once and notes them again, and an edit made while this build ran cannot pass for the
+    /// build's own.
+    static func write(for files: [OutputFile], fingerprint: InputFingerprint, output: OutputFolder, at target: String, stamp: Int64?) {
         guard let stamp else { return discard(of: target) }
         var entries: [Entry] = []
         for file in files {
-            guard let status = FileStatus.of(Paths.join(target, file.path)) else { return discard(of: target) }
+            guard let status = output.fileStatus(of: file.path) else { return discard(of: target) }
             entries.append(Entry(path: file.path, digest: XXHash64.digest(of: file.contents), status: status))
         }
         OutputCache(output: target, fingerprint: fingerprint, tool: currentTool, stamp: stamp, entries: entries).save(for: target)
@@ -87,18 +91,6 @@ struct OutputCache: Equatable {
         guard let folder = Self.folder, let path = Self.path(of: target), (try? FileSystemCalls.makeDirectories(folder)) != nil,
             (try? FileSystemCalls.writeFile(Array(text.utf8), to: path)) != nil
         else { return Self.discard(of: target) }
-    }
-
-    /// The time of this moment as the output's file system keeps it (its ticks may be coarser
-    /// than those of the cache folder's): the modification time of a file made and removed
-    /// beside the output. The file is the in-progress marker, so that a build killed before it
-    /// is removed leaves what tells the next build, even an unchanged one, to clear leftovers.
-    /// Taken under the output's lock, as the marker's other uses are.
-    static func takeStamp(beside target: String) -> Int64? {
-        let path = OutputWriter.inProgressMarker(of: target)
-        guard (try? FileSystemCalls.createNewFile(path)) != nil else { return nil }
-        defer { unlink(path) }
-        return FileStatus.of(path)?.modified
     }
 
     /// Removes the cache of `target`: done before an output is replaced, so that no cache ever
@@ -117,31 +109,31 @@ struct OutputCache: Equatable {
         return cache
     }
 
-    /// Whether the files at `paths` in `target` are exactly those this cache notes, each with
+    /// Whether the files at `paths` in `output` are exactly those this cache notes, each with
     /// the bytes it was written with: unchanged in status, or else read and of the same digest.
     /// When some had to be read, the cache is written again with a new stamp.
-    func confirms(_ paths: [String], in target: String) -> Bool {
+    func confirms(_ paths: [String], in output: OutputFolder) -> Bool {
         // An unknown tool on both sides proves nothing: without its identity, check in full.
         guard let tool, tool == Self.currentTool, entries.map(\.path).sorted() == paths.sorted() else { return false }
         // Taken before the first file is read, and only then: a rebuild that reads nothing
-        // writes nothing, not even beside the output.
+        // writes nothing.
         var newStamp: Int64??
         var confirmed: [Entry] = []
         for entry in entries {
-            let path = Paths.join(target, entry.path)
-            guard let status = FileStatus.of(path) else { return false }
-            if status == entry.status && entry.status.modified < stamp {
+            guard let status = output.fileStatus(of: entry.path) else { return false }
+            if status == entry.status && entry.status.changed < stamp {
                 confirmed.append(entry)
                 continue
             }
-            if newStamp == nil { newStamp = .some(Self.takeStamp(beside: target)) }
+            if newStamp == nil { newStamp = .some(output.takeStamp(clearingLeftover: true)) }
             // The same status before and after reading: the bytes read are the file's.
-            guard status.size == entry.status.size, XXHash64.digest(ofFileAt: path) == entry.digest, FileStatus.of(path) == status
+            guard status.size == entry.status.size, output.digest(of: entry.path) == entry.digest,
+                output.fileStatus(of: entry.path) == status
             else { return false }
             confirmed.append(Entry(path: entry.path, digest: entry.digest, status: status))
         }
         if let newStamp, let newStamp {
-            OutputCache(output: output, fingerprint: fingerprint, tool: tool, stamp: newStamp, entries: confirmed).save(for: target)
+            OutputCache(output: self.output, fingerprint: fingerprint, tool: tool, stamp: newStamp, entries: confirmed).save(for: self.output)
         }
         return true
     }
@@ -157,8 +149,8 @@ struct OutputCache: Equatable {
     }
 
     var text: String {
-        let tool = self.tool.map { "tool \($0.size) \($0.modified) \($0.inode)" } ?? "tool unknown"
-        let files = entries.map { "\($0.digest.paddedHex) \($0.status.size) \($0.status.modified) \($0.status.inode) \($0.path)" }
+        let tool = self.tool.map { "tool " + Self.text(of: $0) } ?? "tool unknown"
+        let files = entries.map { "\($0.digest.paddedHex) \(Self.text(of: $0.status)) \($0.path)" }
         return ([Self.header, "output " + output, "fingerprint " + fingerprint.text, tool, "stamp \(stamp)"] + files).joined(separator: "\n") + "\n"
     }
 
@@ -175,20 +167,31 @@ struct OutputCache: Equatable {
         else { return nil }
         var tool: FileStatus?
         if toolText != "unknown" {
-            let fields = toolText.split(separator: " ")
-            guard fields.count == 3, let size = Int64(fields[0]), let modified = Int64(fields[1]), let inode = UInt64(fields[2])
-            else { return nil }
-            tool = FileStatus(size: size, modified: modified, inode: inode)
+            guard let status = Self.status(from: toolText.split(separator: " ")) else { return nil }
+            tool = status
         }
         var entries: [Entry] = []
         for line in lines.dropFirst(5) {
-            let fields = line.split(separator: " ", maxSplits: 4)
-            guard fields.count == 5, let digest = UInt64(fields[0], radix: 16), let size = Int64(fields[1]),
-                let modified = Int64(fields[2]), let inode = UInt64(fields[3])
-            else { return nil }
-            entries.append(Entry(path: String(fields[4]), digest: digest, status: FileStatus(size: size, modified: modified, inode: inode)))
+            let fields = line.split(separator: " ", maxSplits: 5)
+            guard fields.count == 6, let digest = UInt64(fields[0], radix: 16), let status = Self.status(from: fields[1..<5]) else {
+                return nil
+            }
+            entries.append(Entry(path: String(fields[5]), digest: digest, status: status))
         }
         self.init(output: output, fingerprint: InputFingerprint(text: fingerprint), tool: tool, stamp: stamp, entries: entries)
+    }
+
+    /// `size modified changed inode`, as `status(from:)` reads it.
+    private static func text(of status: FileStatus) -> String {
+        "\(status.size) \(status.modified) \(status.changed) \(status.inode)"
+    }
+
+    private static func status(from fields: some Collection<Substring>) -> FileStatus? {
+        let fields = Array(fields)
+        guard fields.count == 4, let size = Int64(fields[0]), let modified = Int64(fields[1]), let changed = Int64(fields[2]),
+            let inode = UInt64(fields[3])
+        else { return nil }
+        return FileStatus(size: size, modified: modified, changed: changed, inode: inode)
     }
 
     private static func value(of key: String, in line: String) -> String? {

@@ -5,7 +5,9 @@ public struct TemplateSet {
     public static let names: [String] = DefaultTemplates.files.map(\.name)
 
     /// Writes the default templates into `folder` (created if needed), to copy and change for
-    /// `--templates`. Refuses to overwrite a file unless `overwrite` is set; returns the paths written.
+    /// `--templates`. Refuses to overwrite a file unless `overwrite` is set, and never writes
+    /// through a link or into anything but a file: all is checked before the first write, so a
+    /// refusal writes nothing. Returns the paths written.
     public static func exportDefaults(to folder: String, overwrite: Bool) throws(OutputError) -> [String] {
         do {
             try FileSystemCalls.makeDirectories(folder)
@@ -13,9 +15,16 @@ public struct TemplateSet {
             throw OutputError(message: "cannot create the folder \(error)")
         }
         let targets = DefaultTemplates.files.map { ($0, Paths.join(folder, $0.name)) }
-        // As FileManager's fileExists did: a link counts when what it leads to exists.
-        if !overwrite, let existing = targets.first(where: { FolderWalk.kind(of: $0.1, followingLinks: true) != nil }) {
-            throw OutputError(message: "\(existing.1) exists; give --force to overwrite the templates in \(folder)")
+        for (_, path) in targets {
+            switch FolderWalk.kind(of: path) {
+            case nil: continue
+            case .regularFile?:
+                guard overwrite else { throw OutputError(message: "\(path) exists; give --force to overwrite the templates in \(folder)") }
+            case .symbolicLink?:
+                throw OutputError(message: "\(path) is a link; templates are not written through links: remove it, or export into another folder")
+            default:
+                throw OutputError(message: "\(path) is not a file; remove it, or export into another folder")
+            }
         }
         for (template, path) in targets {
             do {
@@ -104,7 +113,7 @@ public struct TemplateSet {
             return []
         }
         var overrides: [(name: String, path: String, text: String)] = []
-        for entry in entries.sorted() where entry.hasSuffix(".mustache") {
+        for entry in entries.map(\.string).sorted() where entry.hasSuffix(".mustache") {
             let path = Paths.join(folder, entry)
             guard names.contains(entry) else {
                 diagnostics.append(
@@ -112,6 +121,11 @@ public struct TemplateSet {
                         ruleID: "template-error", severity: .warning, location: SourceLocation(file: path, line: 1, column: 1),
                         message: "'\(entry)' is not one of the templates and is not used",
                         notes: ["the templates are " + names.joined(separator: ", ")]))
+                continue
+            }
+            // As for images and fonts: what a build publishes comes from its folder only.
+            guard Paths.leadsInside(path, folder: folder) else {
+                diagnostics.append(templateProblem(path, "'\(entry)' is a link that leads out of the templates folder \(folder); it is not read"))
                 continue
             }
             // A regular file only: reading a pipe or a device could block for ever.

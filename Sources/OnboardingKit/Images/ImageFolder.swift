@@ -1,6 +1,12 @@
+import SystemPackage
+
 /// The folder an appDef's onboarding images are copied to by SAB: `images/onboarding` beside
 /// the appDef file, or the folder given with `--images`. Looks files up by name, refuses links
 /// that lead out of the folder, and inspects each file once.
+///
+/// Names are compared as bytes, as the file system compares them: `café.png` with the é as one
+/// code point (NFC) and as `e` and a combining accent (NFD) are two files, though Swift's
+/// `String` finds the two names equal.
 final class ImageFolder {
     /// What was found for a file name.
     enum Lookup {
@@ -25,7 +31,8 @@ final class ImageFolder {
     let displayPath: String
     /// The folder's absolute path.
     private let folder: String
-    private var cache: [String: Lookup] = [:]
+    /// What was found, by the UTF-8 bytes of the name.
+    private var cache: [[UInt8]: Lookup] = [:]
 
     init(appDefPath: String, override: String?) {
         if let override {
@@ -41,23 +48,26 @@ final class ImageFolder {
 
     /// Looks up a file name already checked with ``ImagePath/unsafeReason(_:)``.
     func lookUp(_ fileName: String) -> Lookup {
-        if let known = cache[fileName] { return known }
+        if let known = cache[Array(fileName.utf8)] { return known }
         let result = findAndInspect(fileName)
-        cache[fileName] = result
+        cache[Array(fileName.utf8)] = result
         return result
     }
 
     private func findAndInspect(_ fileName: String) -> Lookup {
         let file = Paths.join(folder, fileName)
-        guard let kind = FolderWalk.kind(of: file, followingLinks: true) else {
-            return .missing(suggestion: caseInsensitiveMatch(for: fileName))
+        let status: Stat
+        do {
+            status = try Stat(FilePath(file))
+        } catch {
+            return lookUpFailure(error, fileName: fileName, file: file)
         }
         guard Paths.leadsInside(file, folder: folder) else {
             return .outsideFolder
         }
-        if kind == .folder { return .unreadable(reason: "it is a folder") }
+        if status.type == .directory { return .unreadable(reason: "it is a folder") }
         // Reading a pipe or a device could block for ever.
-        guard kind == .regularFile else { return .unreadable(reason: "it is not a regular file") }
+        guard status.type == .regular else { return .unreadable(reason: "it is not a regular file") }
         guard let bytes = RegularFile.bytes(at: file) else {
             return .unreadable(reason: "permission denied or read error")
         }
@@ -66,8 +76,26 @@ final class ImageFolder {
         return .found(ImageFile(path: file, bytes: bytes, sniffedFormat: format, size: size))
     }
 
+    /// What it means that `file` could not be looked at: missing, or a link that loops or
+    /// leads nowhere, or a folder on the way that cannot be searched.
+    private func lookUpFailure(_ error: Errno, fileName: String, file: String) -> Lookup {
+        switch error {
+        case .tooManySymbolicLinkLevels:
+            return .unreadable(reason: "it is a link that loops (too many levels of links)")
+        case .noSuchFileOrDirectory where FolderWalk.kind(of: file) == .symbolicLink:
+            return .unreadable(reason: "it is a link that leads nowhere")
+        case .noSuchFileOrDirectory, .notDirectory:
+            return .missing(suggestion: caseInsensitiveMatch(for: fileName))
+        default:
+            return .unreadable(reason: "it cannot be looked up (\(error.description))")
+        }
+    }
+
+    /// A file whose name is `fileName` but for the case of its letters; never `fileName` itself.
     private func caseInsensitiveMatch(for fileName: String) -> String? {
-        let names = (try? FolderWalk.names(in: folder)) ?? []
-        return names.sorted().first { $0.lowercased() == fileName.lowercased() }
+        let exact = FilePath.Component(fileName)
+        let lowercased = Array(fileName.lowercased().utf8)
+        let names = ((try? FolderWalk.names(in: folder)) ?? []).filter { $0 != exact }.map(\.string)
+        return names.sorted().first { Array($0.lowercased().utf8) == lowercased }
     }
 }

@@ -1,25 +1,32 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
+import SystemPackage
+
+#if canImport(Darwin)
     import MachO
 #endif
 
 /// What the system says of a file without reading it: enough to tell that it was not changed
-/// since it was last looked at (a change of its bytes moves its modification time or size; a
-/// file put in its place has another inode).
+/// since it was last looked at. Any change of its bytes or its times moves its change time
+/// (ctime), which, unlike the modification time, no one can set back; a file put in its place
+/// has another inode.
 struct FileStatus: Hashable, Sendable {
     var size: Int64
     /// Nanoseconds since 1970.
     var modified: Int64
+    /// The change time (ctime), in nanoseconds since 1970: the last change of the bytes or of
+    /// the status (times, mode, links). The system sets it to its own clock.
+    var changed: Int64
     var inode: UInt64
 
     /// The status of a regular file, not following a final symbolic link; `nil` for anything
     /// else or when it cannot be had.
     static func of(_ path: String) -> FileStatus? {
-        var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return FileStatus(status)
+        regular(try? Stat(FilePath(path), followTargetSymlink: false))
+    }
+
+    /// The status of the regular file `name` in `folder`, not following a link; `nil` for
+    /// anything else or when it cannot be had.
+    static func of(_ name: String, in folder: OpenFolder) -> FileStatus? {
+        regular(folder.status(of: name))
     }
 
     /// The status of the executable running, to tell one build of the tool from another.
@@ -34,25 +41,24 @@ struct FileStatus: Hashable, Sendable {
             guard _NSGetExecutablePath(&buffer, &length) == 0 else { return nil }
             let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         #endif
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return FileStatus(status)
+        return regular(try? Stat(FilePath(path)))
     }
 
-    private init(_ status: stat) {
-        size = Int64(status.st_size)
-        #if canImport(Darwin)
-            let time = status.st_mtimespec
-        #else
-            let time = status.st_mtim
-        #endif
-        modified = Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-        inode = UInt64(status.st_ino)
+    private static func regular(_ status: Stat?) -> FileStatus? {
+        guard let status, status.type == .regular else { return nil }
+        let modified = status.st_mtim
+        let changed = status.st_ctim
+        return FileStatus(
+            size: status.size,
+            modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+            changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
+            inode: UInt64(status.inode.rawValue))
     }
 
-    init(size: Int64, modified: Int64, inode: UInt64) {
+    init(size: Int64, modified: Int64, changed: Int64, inode: UInt64) {
         self.size = size
         self.modified = modified
+        self.changed = changed
         self.inode = inode
     }
 }
@@ -62,16 +68,16 @@ extension XXHash64 {
     /// memory; `nil` when it cannot be opened or read, or is no regular file (a pipe is not
     /// drained: whoever reads it next gets all of it).
     static func digest(ofFileAt path: String) -> UInt64? {
-        guard let (descriptor, _) = RegularFile.open(path) else { return nil }
-        defer { close(descriptor) }
+        RegularFile.open(path).flatMap { digest(of: $0.file) }
+    }
+
+    /// The digest of the rest of an open file, which it closes.
+    static func digest(of file: FileDescriptor) -> UInt64? {
+        defer { try? file.close() }
         var hasher = XXHash64()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
+            guard let count = try? buffer.withUnsafeMutableBytes({ try file.read(into: $0) }) else { return nil }
             if count == 0 { return hasher.finalize() }
             buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -6,6 +8,7 @@
 
 /// Everything under a folder, at any depth, read with `opendir`, `readdir` and `lstat`: a link is
 /// listed as a link and never followed, so a walk stays inside the folder and cannot loop.
+/// Names are kept as the bytes the system gave (`FilePath.Component`), never decoded on the way.
 public enum FolderWalk {
     /// What an entry is, as `lstat` says.
     public enum Kind: Hashable, Sendable {
@@ -18,77 +21,70 @@ public enum FolderWalk {
 
     /// One thing under the folder.
     public struct Entry: Hashable, Sendable {
-        /// Its path from the folder, names joined with `/`.
+        /// Its path from the folder, names joined with `/` (a name that is not UTF-8 shows
+        /// U+FFFD where its bytes are not).
         public var path: String
         public var kind: Kind
     }
 
-    /// The entries under `folder`, sorted by path; none when `folder` cannot be read.
+    /// The entries under `folder`, sorted by path; none when `folder` cannot be read. A folder
+    /// under it that cannot be read is listed, without what it holds.
     public static func entries(under folder: String) -> [Entry] {
-        listing(under: folder).entries
-    }
-
-    /// A walk's entries, and the folders it could not list (their paths from `folder`, `""`
-    /// for `folder` itself), whose contents it therefore does not know.
-    public struct Listing: Sendable {
-        public var entries: [Entry]
-        public var unreadableFolders: [String]
-    }
-
-    /// The entries under `folder`, sorted by path, with the folders that could not be listed.
-    public static func listing(under folder: String) -> Listing {
         var entries: [Entry] = []
-        var unreadable: [String] = []
-        var pending = [(absolute: folder, relative: "")]
+        var pending = [(absolute: FilePath(folder), relative: FilePath())]
         while let (absolute, relative) = pending.popLast() {
-            let names: [String]
-            do {
-                names = try Self.names(in: absolute)
-            } catch {
-                unreadable.append(relative)
-                continue
-            }
+            guard let names = try? names(in: absolute) else { continue }
             for name in names {
-                let path = Paths.join(absolute, name)
-                guard let kind = kind(of: path) else { continue }  // gone since the folder was read
-                let entry = Entry(path: relative.isEmpty ? name : relative + "/" + name, kind: kind)
-                entries.append(entry)
-                if entry.kind == .folder { pending.append((path, entry.path)) }
+                guard let kind = kind(of: absolute.appending(name)) else { continue }  // gone since the folder was read
+                let path = relative.appending(name)
+                entries.append(Entry(path: path.string, kind: kind))
+                if kind == .folder { pending.append((absolute.appending(name), path)) }
             }
         }
-        return Listing(entries: entries.sorted { $0.path < $1.path }, unreadableFolders: unreadable.sorted())
+        return entries.sorted { $0.path < $1.path }
     }
 
     /// What is at `path`, or with `followingLinks` what a link there leads to; `nil` when nothing is.
     public static func kind(of path: String, followingLinks: Bool = false) -> Kind? {
-        var status = stat()
-        guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: return .regularFile
-        case S_IFDIR: return .folder
-        case S_IFLNK: return .symbolicLink
-        default: return .other
+        kind(of: FilePath(path), followingLinks: followingLinks)
+    }
+
+    static func kind(of path: FilePath, followingLinks: Bool = false) -> Kind? {
+        (try? path.stat(followTargetSymlink: followingLinks)).map { kind(of: $0.type) }
+    }
+
+    static func kind(of type: FileType) -> Kind {
+        switch type {
+        case .regular: .regularFile
+        case .directory: .folder
+        case .symbolicLink: .symbolicLink
+        default: .other
         }
     }
 
     /// The names in `folder` but `.` and `..`, in no order; throws when it cannot be read (it
     /// is missing, or no folder).
-    static func names(in folder: String) throws(FileSystemCalls.Failure) -> [String] {
-        guard let directory = opendir(folder) else { throw FileSystemCalls.Failure(path: folder, code: errno) }
-        defer { closedir(directory) }
-        return names(readFrom: directory)
+    static func names(in folder: String) throws(FileSystemCalls.Failure) -> [FilePath.Component] {
+        try names(in: FilePath(folder))
     }
 
-    /// The names an open folder holds but `.` and `..`, read to the end.
-    static func names(readFrom directory: DirectoryStream) -> [String] {
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
+    static func names(in folder: FilePath) throws(FileSystemCalls.Failure) -> [FilePath.Component] {
+        guard let stream = folder.withPlatformString({ opendir($0) }) else { throw FileSystemCalls.Failure.last(folder.string) }
+        defer { closedir(stream) }
+        var names: [FilePath.Component] = []
+        while let name = nextName(in: stream) { names.append(name) }
         return names
+    }
+
+    /// The next name an open folder holds, `.` and `..` skipped; `nil` at its end.
+    static func nextName(in stream: DirectoryStream) -> FilePath.Component? {
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { FilePath.Component(platformString: $0.baseAddress!) }
+            }
+            if let name, name.kind == .regular { return name }
+        }
+        return nil
     }
 
     /// What `opendir` gives: an opaque pointer where the C library hides `DIR`, as glibc does.
