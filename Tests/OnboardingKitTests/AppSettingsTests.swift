@@ -65,7 +65,9 @@ struct AppSettingsTests {
         let skip = Dictionary(uniqueKeysWithValues: labels.skip.translations.map { ($0.language, $0.text) })
         #expect(skip["es-MX"] == "Omitir")
         #expect(labels.skip.defaultText == "Skip")
-        #expect(fallbacks.map(\.language) == ["es-MX", "sw", "xx"])
+        #expect(fallbacks.map(\.language) == ["en", "es-MX", "sw", "xx"], "the default language first")
+        #expect(fallbacks.first?.isDefaultLanguage == true && fallbacks.first?.fromTable == true)
+        #expect(fallbacks.first?.buttons == ["Button_Skip", "Button_Start"])
         #expect(fallbacks.first { $0.language == "xx" }?.fromTable == false)
         #expect(fallbacks.first { $0.language == "es-MX" }?.buttons == ["Button_Skip", "Button_Start"])
     }

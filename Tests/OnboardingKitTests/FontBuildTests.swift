@@ -52,3 +52,37 @@ struct FontBuildTests {
         #expect(index.contains(#""rightToLeft":["ar"]"#))
     }
 }
+
+struct FontDetailsTests {
+    @Test(arguments: [
+        ("bold", "700"), ("normal", "400"), ("650", "650"), (" 300 ", "300"), ("1000", "1000"),
+        ("", nil), ("0", nil), ("1001", nil), ("٧٠٠", nil), ("७००", nil), ("700;color:red", nil), ("+700", nil),
+    ] as [(String, String?)])
+    func onlyCSSWeightsReachTheStyleSheet(_ written: String, _ css: String?) {
+        #expect(FontFace.cssWeight(written) == css)
+    }
+
+    /// The default language is often a language of the screens too, written in another case:
+    /// it is one language, with one CSS rule and one mention in a diagnostic.
+    @Test func aLanguageInTwoCasesIsPlannedOnce() throws {
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", """
+            <app-definition>
+              <fonts><font family="font20"><f format="truetype">Missing.ttf</f></font><font family="font1"><f>Here.ttf</f></font></fonts>
+              <interface-languages><writing-systems>
+                <writing-system code="Kir" type="interface"><font-family>font20</font-family></writing-system>
+                <writing-system code="fr" type="interface"><font-family>font1</font-family></writing-system>
+              </writing-systems></interface-languages>
+              <translation-mappings default-lang="Kir"/>
+              <onboarding-screen><title type="top-title"><t>Murakaza</t><t lang="Kir">Murakaza neza</t><t lang="FR">Bienvenue</t><t lang="fr-FR">Bienvenue</t></title></onboarding-screen>
+            </app-definition>
+            """)
+        try folder.write("fonts/Here.ttf", "font bytes")
+        let syntax = AppDefReader.read(path: folder.path("app.appDef"))
+        let context = LintContext(syntax: syntax, images: ImageFolder(appDefPath: folder.path("app.appDef"), override: nil))
+        let missing = FontNotFoundRule().check(context)
+        #expect(missing.map(\.message) == ["font file 'Missing.ttf' is not in the fonts folder beside the appDef: 'Kir' text uses a system font"])
+        let plan = FontPlan(syntax: syntax, languages: ["Kir", "kir", "FR", "fr"])
+        #expect(plan.languageFamilies.map(\.language) == ["FR"])
+    }
+}

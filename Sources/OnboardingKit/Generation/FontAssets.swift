@@ -39,7 +39,9 @@ struct FontPlan {
         let faces = FontFace.faces(in: syntax.fonts)
         let folder = Paths.join(Paths.parent(of: Paths.absolute(syntax.file)), "fonts")
         var planned: [String: PlannedFont] = [:]
-        for language in languages {
+        var seen: Set<String> = []
+        // The default language is often a language of the screens too, in another case (Kir, kir).
+        for language in languages where seen.insert(language.lowercased()).inserted {
             guard let family = systems.system(for: language)?.fontFamily, Self.isSafeIdentifier(language) else { continue }
             let familyFaces = faces.filter { $0.family == family }
             let cssFamily = "sab-" + family.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }

@@ -8,8 +8,11 @@ struct ButtonLabelResolver {
         var language: String
         /// The mapping ids that fell back, e.g. `Button_Next`.
         var buttons: [String]
-        /// Whether the built-in table gave the words (else the default text is shown).
+        /// Whether the built-in table gave the words (else the default text is shown, or for the
+        /// default language itself English words).
         var fromTable: Bool
+        /// Whether this is the default language, whose words are the default text.
+        var isDefaultLanguage = false
     }
 
     let mappings: [String: XMLElement]
@@ -21,14 +24,21 @@ struct ButtonLabelResolver {
     }
 
     /// The labels for the default language and for `languages`, plus every language the
-    /// appDef's mappings give.
+    /// appDef's mappings give; and the languages whose words fell back, the default one first.
     func resolve(for languages: [String]) -> (labels: ButtonLabels, fallbacks: [Fallback]) {
         var fallbacks: [String: Fallback] = [:]
+        func noteFallback(_ language: String, _ id: String, fromTable: Bool, isDefaultLanguage: Bool = false) {
+            var fallback = fallbacks[language] ?? Fallback(language: language, buttons: [], fromTable: fromTable, isDefaultLanguage: isDefaultLanguage)
+            fallback.buttons.append(id)
+            fallbacks[language] = fallback
+        }
         func label(_ id: String, _ keyPath: KeyPath<ButtonLabelTable.Words, String>) -> LocalizedText {
             let given = translations(of: id)
             let english = ButtonLabelTable.words["en"]![keyPath: keyPath]
-            let defaultText = given.first { LanguageCode.same($0.language, defaultLanguage) }?.text
-                ?? ButtonLabelTable.words(for: defaultLanguage)?[keyPath: keyPath] ?? english
+            let own = given.first { LanguageCode.same($0.language, defaultLanguage) }?.text
+            let fromTable = ButtonLabelTable.words(for: defaultLanguage)?[keyPath: keyPath]
+            if own == nil, let defaultLanguage { noteFallback(defaultLanguage, id, fromTable: fromTable != nil, isDefaultLanguage: true) }
+            let defaultText = own ?? fromTable ?? english
             // Every language's own words, the default language's too: the words written for the
             // visitor's language win, and the default text is the fallback.
             var result = given
@@ -38,17 +48,13 @@ struct ButtonLabelResolver {
                 let viaPrimary = given.first { LanguageCode.same($0.language, primary) }?.text
                 let fromTable = ButtonLabelTable.words(for: language)?[keyPath: keyPath]
                 if let text = viaPrimary ?? fromTable { result.append((language, text)) }
-                if viaPrimary == nil {
-                    var fallback = fallbacks[language] ?? Fallback(language: language, buttons: [], fromTable: fromTable != nil)
-                    fallback.buttons.append(id)
-                    fallbacks[language] = fallback
-                }
+                if viaPrimary == nil { noteFallback(language, id, fromTable: fromTable != nil) }
             }
             return LocalizedText(defaultText: defaultText, translations: result)
         }
         let labels = ButtonLabels(
             skip: label("Button_Skip", \.skip), next: label("Button_Next", \.next), start: label("Button_Start", \.start))
-        let ordered = languages.compactMap { fallbacks[$0] }
+        let ordered = ((defaultLanguage.map { [$0] } ?? []) + languages).compactMap { fallbacks.removeValue(forKey: $0) }
         return (labels, ordered)
     }
 

@@ -15,12 +15,18 @@ public enum TextDirection {
     /// Whether `code` names a language or script written right to left: `ar`, `fa-IR`, `ur`,
     /// `az-Arab`, but not `ku-Latn`. Case-insensitive; unknown codes are left to right.
     public static func isRightToLeft(_ code: String) -> Bool {
+        knownDirection(of: code)?.isRightToLeft ?? false
+    }
+
+    /// The direction `code` is written in where its script subtag or its language tells, and
+    /// what told it (`its script 'arab'`, `the language 'ar'`); `nil` where neither is known.
+    static func knownDirection(of code: String) -> (isRightToLeft: Bool, reason: String)? {
         let subtags = code.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
-        guard let language = subtags.first else { return false }
+        guard let language = subtags.first else { return nil }
         if let script = subtags.dropFirst().first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {
-            if rightToLeftScripts.contains(script) { return true }
-            if leftToRightScripts.contains(script) { return false }
+            if rightToLeftScripts.contains(script) { return (true, "its script '\(script)'") }
+            if leftToRightScripts.contains(script) { return (false, "its script '\(script)'") }
         }
-        return rightToLeftLanguages.contains(language)
+        return rightToLeftLanguages.contains(language) ? (true, "the language '\(language)'") : nil
     }
 }

@@ -7,7 +7,8 @@ struct FontFace: Hashable {
     var fileName: String
     /// The CSS `format()` hint: truetype, opentype, woff or woff2.
     var format: String
-    /// CSS font-weight: 400 or 700 (or a number written in the appDef).
+    /// CSS font-weight: a whole number from 1 to 1000 (`bold` is 700, `normal` and anything
+    /// that is not a CSS weight 400), so that only a CSS value reaches the style sheet.
     var weight: String
     /// CSS font-style: normal or italic.
     var style: String
@@ -23,11 +24,25 @@ struct FontFace: Hashable {
                 font.children.first { $0.name == "sd" && $0.attribute("property")?.value == property }?.attribute("value")?.value
             }
             let fileName = ImagePath.fileName(of: file.trimmedText)
-            let weight = declaration("font-weight").map { $0 == "bold" ? "700" : $0 == "normal" ? "400" : $0 } ?? "400"
             let style = declaration("font-style") == "italic" ? "italic" : "normal"
             return FontFace(
                 family: family, fileName: fileName, format: cssFormat(of: fileName, declared: file.attribute("format")?.value),
-                weight: weight.allSatisfy(\.isNumber) ? weight : "400", style: style, position: file.position)
+                weight: declaration("font-weight").flatMap(cssWeight) ?? "400", style: style, position: file.position)
+        }
+    }
+
+    /// The CSS weight an appDef's `font-weight` names: `bold`, `normal` or ASCII digits from 1 to
+    /// 1000 (not `٧٠٠`, which Swift counts as digits and CSS does not); `nil` for anything else.
+    static func cssWeight(_ value: String) -> String? {
+        let value = value.trimmingWhitespace
+        switch value {
+        case "bold": return "700"
+        case "normal": return "400"
+        default:
+            guard !value.isEmpty, value.utf8.count <= 4, value.utf8.allSatisfy({ (48...57).contains($0) }),
+                let number = Int(value), (1...1000).contains(number)
+            else { return nil }
+            return String(number)
         }
     }
 

@@ -48,7 +48,10 @@ enum AppDefReader {
             syntax.appName = reader.readElement().trimmedText
         } else if reader.nameEquals("translation-mappings"), syntax.translationMappingsPosition == nil {
             syntax.translationMappingsPosition = reader.position
-            syntax.defaultLanguage = reader.attribute("default-lang")
+            if let language = reader.readAttributes().first(where: { $0.name == "default-lang" }) {
+                syntax.defaultLanguage = language.value
+                syntax.defaultLanguagePosition = language.position
+            }
             readButtonMappings(reader, into: &syntax)
         } else if reader.nameEquals("interface-languages"), syntax.interfaceLanguages == nil {
             syntax.interfaceLanguages = reader.readElement()

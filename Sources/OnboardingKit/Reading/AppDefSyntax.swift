@@ -15,6 +15,8 @@ struct AppDefSyntax {
     var appName: String?
     /// The language of the appDef's default texts (`<translation-mappings default-lang>`).
     var defaultLanguage: String?
+    /// Where `default-lang` is written.
+    var defaultLanguagePosition: SourcePosition?
 
     /// The name of the colour theme marked `default="true"` in `<color-themes>`.
     var defaultTheme: String? {

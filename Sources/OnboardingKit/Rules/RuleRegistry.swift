@@ -31,6 +31,7 @@ public enum RuleRegistry {
         UnsupportedImageFormatRule(),
         ImageContentMismatchRule(),
         ButtonLabelFallbackRule(),
+        TextDirectionMismatchRule(),
         InvalidPaletteColorRule(),
         LowContrastRule(),
         FontNotFoundRule(),

@@ -133,11 +133,13 @@ struct EmptyTextRule: Rule {
 struct InvalidLanguageCodeRule: Rule {
     static let description = RuleDescription(
         id: "invalid-language-code", severity: .warning,
-        summary: "A `lang` is not a BCP 47 language tag (a note when only its case differs, as SAB's `Kir`).",
+        summary: "A `lang` or the default language is not a BCP 47 language tag (a note when only its case differs, as SAB's `Kir`).",
         rationale: """
             Browsers name languages with BCP 47 tags (`en`, `es-MX`, `zh-Hant`); a code that is not \
             one may never match a reader's language. SAB also uses its own codes such as `Kir`: \
-            those are kept as written and matched case-insensitively, which is worth a note.
+            those are kept as written and matched case-insensitively, which is worth a note. The \
+            default language (`translation-mappings default-lang`) is checked too: it becomes the \
+            carousel page's `lang`.
             """,
         triggeringExamples: [
             RuleExample("""
@@ -150,8 +152,18 @@ struct InvalidLanguageCodeRule: Rule {
                   <title type="top-title"><translation>Welcome</translation><translation ↓lang="Kir">Кош келиңиз</translation></title>
                 </onboarding-screen>
                 """),
+            RuleExample("""
+                <?xml version="1.0" encoding="utf-8"?><app-definition><translation-mappings ↓default-lang="en_US"/><onboarding-screens><onboarding-screen><title type="top-title"><t>Welcome</t></title></onboarding-screen></onboarding-screens></app-definition>
+                """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+                <?xml version="1.0" encoding="utf-8"?>
+                <app-definition>
+                  <translation-mappings default-lang="es-419"/>
+                  <onboarding-screen><title type="top-title"><t>Bienvenido</t></title></onboarding-screen>
+                </app-definition>
+                """),
             RuleExample("""
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation><translation lang="es-MX">Bienvenido</translation></title>
@@ -161,13 +173,18 @@ struct InvalidLanguageCodeRule: Rule {
         ])
 
     func check(_ context: LintContext) -> [Finding] {
+        guard !context.screens.isEmpty else { return [] }
         let translationLangs = context.screens.flatMap(\.titles).flatMap(\.translations)
             .compactMap { $0.attribute(AppDefVocabulary.langAttribute) }
         let imageLangs = context.screens.flatMap(\.imageBlocks)
             .compactMap { $0.attribute(AppDefVocabulary.langAttribute) }
             .filter { ImageLanguage.normalised($0.value) != nil }
+        var defaultLang: [XMLAttribute] = []
+        if let code = context.syntax.defaultLanguage, let position = context.syntax.defaultLanguagePosition {
+            defaultLang.append(XMLAttribute(name: "default-lang", value: code, position: position))
+        }
         var notedCodes: Set<String> = []
-        return (translationLangs + imageLangs).sorted { $0.position < $1.position }.compactMap { lang in
+        return (defaultLang + translationLangs + imageLangs).sorted { $0.position < $1.position }.compactMap { lang in
             let code = lang.value.trimmingWhitespace
             guard !code.isEmpty, !LanguageTag.isCanonicalCase(code) else { return nil }
             if LanguageTag.isWellFormed(code) {
