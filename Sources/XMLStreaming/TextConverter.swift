@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Converts a document from its encoding to UTF-8 with the system's iconv, one piece at a
+/// time, and says exactly where conversion had to stop.
+///
+/// libxml2 2.9 converts with the same iconv, but where bytes are not text in the encoding it
+/// prints `encoding error` on standard error and stops reading without a parser error: the
+/// document just ends there, and a windows-1252 file with an undefined byte after its first
+/// screen passed lint with one screen of three. Converted here, before the scanner and libxml2,
+/// the bytes that cannot be converted are known to the byte, so the reader reports them at
+/// their line and column; libxml2 only ever reads UTF-8, which it checks itself.
+final class TextConverter {
+    /// The encoding as the document names it, for messages.
+    let encodingName: String
+    private let descriptor: iconv_t
+    /// The UTF-8 of the last conversion; it grows when a conversion needs more room.
+    private var output: UnsafeMutableRawBufferPointer
+
+    /// How a conversion ended.
+    enum Outcome: Equatable {
+        /// Every byte was converted, except an unfinished character at the end of the input,
+        /// which the next input may complete: `consumed` bytes were used.
+        case converted(consumed: Int)
+        /// The bytes at `offset` are not text in the encoding; those before it were converted.
+        case invalid(offset: Int)
+    }
+
+    /// A converter from `encoding`; `nil` when iconv does not know it. `encoding` must be a
+    /// valid encoding name (see ``DocumentEncoding``): iconv reads suffixes such as `//IGNORE`
+    /// as instructions.
+    init?(from encoding: String) {
+        let descriptor = iconv_open("UTF-8", encoding)
+        guard Int(bitPattern: descriptor) != -1, let descriptor else { return nil }
+        self.descriptor = descriptor
+        encodingName = encoding
+        output = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
+    }
+
+    deinit {
+        iconv_close(descriptor)
+        output.deallocate()
+    }
+
+    /// Converts `input`, continuing from the end of the last input (a stateful encoding keeps
+    /// its shift state). The UTF-8 is in ``text`` until the next call.
+    func convert(_ input: UnsafeRawBufferPointer) -> Outcome {
+        text = UnsafeRawBufferPointer(start: output.baseAddress, count: 0)
+        guard let start = input.baseAddress, input.count > 0 else { return .converted(consumed: 0) }
+        var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: CChar.self))
+        var inLeft = input.count
+        var written = 0
+        while true {
+            // Room for the worst common case, three bytes of UTF-8 per byte; iconv says when
+            // an encoding needs more (one byte of TSCII is up to three characters).
+            reserve(written + 3 * inLeft + 16)
+            var outPointer: UnsafeMutablePointer<CChar>? = (output.baseAddress! + written).assumingMemoryBound(to: CChar.self)
+            var outLeft = output.count - written
+            let result = iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft)
+            let error = errno
+            written = output.count - outLeft
+            text = UnsafeRawBufferPointer(start: output.baseAddress, count: written)
+            guard result == -1 else { return .converted(consumed: input.count) }
+            switch error {
+            case E2BIG:
+                reserve(2 * output.count)
+            case EINVAL:
+                return .converted(consumed: input.count - inLeft)
+            default:  // EILSEQ, or anything else iconv cannot go past
+                return .invalid(offset: input.count - inLeft)
+            }
+        }
+    }
+
+    /// The UTF-8 of the last ``convert(_:)``.
+    private(set) var text = UnsafeRawBufferPointer(start: nil, count: 0)
+
+    /// Whether `bytes` convert to themselves: an encoding in which an ASCII XML declaration
+    /// reads as written. Leaves the converter as it was made.
+    func keepsASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        defer { _ = iconv(descriptor, nil, nil, nil, nil) }
+        guard convert(bytes) == .converted(consumed: bytes.count) else { return false }
+        return text.elementsEqual(bytes)
+    }
+
+    /// Makes ``output`` hold at least `count` bytes, keeping the text written so far.
+    private func reserve(_ count: Int) {
+        guard count > output.count else { return }
+        let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 2 * output.count), alignment: 16)
+        larger.copyMemory(from: UnsafeRawBufferPointer(text))
+        output.deallocate()
+        output = larger
+        text = UnsafeRawBufferPointer(start: output.baseAddress, count: text.count)
+    }
+}
