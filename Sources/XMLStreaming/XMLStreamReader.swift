@@ -46,6 +46,10 @@ public final class XMLStreamReader {
     static let chunkSize = 64 * 1024
     /// This reader's chunk size: ``chunkSize`` except in tests.
     private let size: Int
+    /// Where libxml2's messages that bypass the parser's own handler go while it parses (see
+    /// `cxml_route_errors` in CLibXML2's shim). Allocated: libxml2 keeps its address during
+    /// each call.
+    private let errorRoute = UnsafeMutablePointer<cxml_error_route>.allocate(capacity: 1)
 
     /// libxml2's limits on a text node and on nesting without XML_PARSE_HUGE, which its tree
     /// builder enforces; without a tree they are enforced here.
@@ -86,10 +90,14 @@ public final class XMLStreamReader {
         self.source = source
         self.documentName = documentName
         size = chunkSize
+        errorRoute.initialize(to: cxml_error_route())
+        errorRoute.pointee.receive = SAXCallbacks.genericError
+        errorRoute.pointee.context = Unmanaged.passUnretained(self).toOpaque()
     }
 
     deinit {
         if let parser { xmlFreeParserCtxt(parser) }
+        errorRoute.deallocate()
     }
 
     // MARK: - Moving
@@ -137,7 +145,7 @@ public final class XMLStreamReader {
             return true
         }
         self.parser = parser
-        xmlParseChunk(parser, bytes, Int32(text.count), 0)
+        withLibXML2ErrorsRouted { _ = xmlParseChunk(parser, bytes, Int32(text.count), 0) }
         return true
     }
 
@@ -146,7 +154,8 @@ public final class XMLStreamReader {
     private func startParser() -> xmlParserCtxtPtr? {
         var handler = SAXCallbacks.handler
         let context = Unmanaged.passUnretained(self).toOpaque()
-        guard let parser = xmlCreatePushParserCtxt(&handler, context, nil, 0, documentName) else {
+        let created = withLibXML2ErrorsRouted { xmlCreatePushParserCtxt(&handler, context, nil, 0, documentName) }
+        guard let parser = created else {
             report(kind: .malformed, level: .fatal, message: "libxml2 could not start reading the document", position: .start)
             return nil
         }
@@ -155,11 +164,19 @@ public final class XMLStreamReader {
         return parser
     }
 
+    /// Runs `body`, a call into libxml2, with the messages libxml2 would print on standard
+    /// error sent to this reader instead (see `cxml_route_errors` in CLibXML2's shim).
+    func withLibXML2ErrorsRouted<Result>(_ body: () -> Result) -> Result {
+        cxml_route_errors(errorRoute, SAXCallbacks.unplacedStructuredError, errorRoute.pointee.context)
+        defer { cxml_restore_errors(errorRoute) }
+        return body()
+    }
+
     private func endDocument() {
         documentEnded = true
         let inputStopped = source.isCutAtDoctype || source.readFailure != nil || source.decodingProblem != nil
         if let parser, !inputStopped {
-            xmlParseChunk(parser, nil, 0, 1)
+            withLibXML2ErrorsRouted { _ = xmlParseChunk(parser, nil, 0, 1) }
         }
         if source.isCutAtDoctype {
             rejectDoctype(at: source.scanner.doctypePosition ?? .start)
@@ -335,15 +352,26 @@ public final class XMLStreamReader {
         }
     }
 
+    /// A message libxml2 sent past the parser's own handler. It comes without a position: it is
+    /// placed where libxml2's parser is. A fatal one stops the parser.
+    func receiveUnplaced(message: String, level: XMLProblem.Level) {
+        guard !source.isCutAtDoctype else { return }
+        report(kind: .malformed, level: level, message: "libxml2: " + message, position: parserPosition)
+        if level == .fatal, let parser { xmlStopParser(parser) }
+    }
+
+    /// Where libxml2's parser is; the start before it starts.
+    private var parserPosition: SourcePosition {
+        let line = Int(parser?.pointee.input?.pointee.line ?? 1)
+        let column = Int(parser?.pointee.input?.pointee.col ?? 1)
+        return SourcePosition(line: max(line, 1), column: max(column, 1))
+    }
+
     /// Stops libxml2 with a fatal problem of the reader's own, at libxml2's current place.
     /// Reports a fatal problem at `position`, by default where libxml2's parser is, and stops it.
     func stopParser(message: String, at position: SourcePosition? = nil) {
         guard let parser else { return }
-        let line = Int(parser.pointee.input?.pointee.line ?? 1)
-        let column = Int(parser.pointee.input?.pointee.col ?? 1)
-        report(
-            kind: .malformed, level: .fatal, message: message,
-            position: position ?? SourcePosition(line: max(line, 1), column: max(column, 1)))
+        report(kind: .malformed, level: .fatal, message: message, position: position ?? parserPosition)
         xmlStopParser(parser)
     }
 
