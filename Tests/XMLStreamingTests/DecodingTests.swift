@@ -161,25 +161,27 @@ struct DecodingTests {
         #expect(reading.problems.isEmpty, "\(reading.messages)")
     }
 
-    @Test(arguments: [
-        Encoding(name: "Shift_JIS") { EncodedBytes.encoded($0, with: EncodedBytes.shiftJIS) },
-        Encoding(name: "Big5") { EncodedBytes.encoded($0, with: EncodedBytes.big5) },
-    ])
-    func doubleByteEncodingsAreCountedInCharacters(_ encoding: Encoding) {
-        let text = "<?xml version=\"1.0\" encoding=\"\(encoding.name)\"?>\n<r>\n  <a k=\"日本\">日本語</a><c z=\"1\"/>\n</r>\n"
-        let reading = Reading(encoding.bytes(text))
-        #expect(reading.positions == ["r": "2:1", "a": "3:3", "a@k": "3:6", "c": "3:20", "c@z": "3:23"])
-        #expect(reading.texts == ["日本語"])
-        #expect(reading.problems.isEmpty, "\(reading.messages)")
+    struct DoubleByteDocument: Sendable, CustomTestStringConvertible {
+        var encoding: String
+        /// Two characters for a value and three for text.
+        var value: String
+        var text: String
+        var bytes: @Sendable (String) -> [UInt8]
+        var testDescription: String { encoding }
     }
 
-    /// In ISO-2022-JP a kanji is two bytes that are also ASCII: here `<`, `>` and `<` again,
-    /// inside a value and in text. None of them is markup.
-    @Test func iso2022JPKanjiThatLookLikeMarkupAreText() {
-        let text = "<?xml version=\"1.0\" encoding=\"ISO-2022-JP\"?>\n<r>\n  <a k=\"七上\">七下上</a><c z=\"1\"/>\n</r>\n"
-        let reading = Reading(EncodedBytes.iso2022JP(text))
+    /// In ISO-2022-JP a kanji is two bytes that are also ASCII: in `七`, `上` and `下` they are
+    /// a `<`, a `>` and a `<`, here inside a value and in text. None of them is markup.
+    @Test(arguments: [
+        DoubleByteDocument(encoding: "Shift_JIS", value: "日本", text: "日本語") { EncodedBytes.encoded($0, with: EncodedBytes.shiftJIS) },
+        DoubleByteDocument(encoding: "Big5", value: "日本", text: "日本語") { EncodedBytes.encoded($0, with: EncodedBytes.big5) },
+        DoubleByteDocument(encoding: "ISO-2022-JP", value: "七上", text: "七下上") { EncodedBytes.iso2022JP($0) },
+    ])
+    func doubleByteEncodingsAreCountedInCharacters(_ document: DoubleByteDocument) {
+        let text = "<?xml version=\"1.0\" encoding=\"\(document.encoding)\"?>\n<r>\n  <a k=\"\(document.value)\">\(document.text)</a><c z=\"1\"/>\n</r>\n"
+        let reading = Reading(document.bytes(text))
         #expect(reading.positions == ["r": "2:1", "a": "3:3", "a@k": "3:6", "c": "3:20", "c@z": "3:23"])
-        #expect(reading.texts == ["七下上"])
+        #expect(reading.texts == [document.text])
         #expect(reading.problems.isEmpty, "\(reading.messages)")
     }
 
