@@ -7,7 +7,7 @@
 /// where the encoding shows: EBCDIC and UCS-4 in the byte orders 2143 and 3412, whose
 /// declarations cannot be read without converting them first, and a declared encoding that is
 /// no encoding name, that iconv does not know, or in which the declaration itself does not read
-/// as written (UTF-16 named in a file that is not: libxml2 would read it as UTF-8 all the same).
+/// as written (`encoding="UTF-16"` in a file that is not, which XML makes an error).
 enum DocumentEncoding: Equatable {
     /// UTF-8, read as it is after a byte order mark of `byteOrderMarkLength` bytes.
     case utf8(byteOrderMarkLength: Int)

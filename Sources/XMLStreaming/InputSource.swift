@@ -126,7 +126,7 @@ final class InputSource {
         let atEnd = count == 0
         if atEnd { isFinished = true }
         var start = Self.carryRoom
-        var end = chunkStart + count
+        let end = chunkStart + count
         if case .undecided = decoding {
             headCount += count
             let head = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
@@ -143,7 +143,6 @@ final class InputSource {
             return (normalized(UnsafeMutableRawBufferPointer(rebasing: buffer[start..<end])), nil)
         }
         start -= carried
-        end = max(start, end)
         let input = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
         let outcome = converter.convert(input)
         var stop: Stop?
@@ -154,33 +153,29 @@ final class InputSource {
             let bytes = Self.hex(input[consumed...])
             stop = Stop(kind: .undecodable, message: "the file ends in the middle of a \(converter.encodingName) character (bytes \(bytes))")
         case .converted(let consumed):
-            stop = carry(input, from: consumed)
+            stop = carry(input, from: consumed, of: converter)
         case .invalid(let offset) where !atEnd && input.count - offset < Self.bytesShown:
             // Shown with the bytes that follow them, as when they are not at a chunk's end.
-            stop = carry(input, from: offset)
+            stop = carry(input, from: offset, of: converter)
         case .invalid(let offset):
-            let bytes = Self.hex(input[offset..<min(input.count, offset + Self.bytesShown)])
-            stop = Stop(kind: .undecodable, message: "bytes \(bytes) are not \(converter.encodingName) text: the file cannot be read past them")
+            stop = Self.invalidBytes(input[offset..<min(input.count, offset + Self.bytesShown)], of: converter)
         }
         return (normalized(UnsafeMutableRawBufferPointer(mutating: converter.text)), stop)
     }
 
     /// Keeps the bytes of `input` from `offset` for the next chunk, just before where it is read.
-    private func carry(_ input: UnsafeRawBufferPointer, from offset: Int) -> Stop? {
+    private func carry(_ input: UnsafeRawBufferPointer, from offset: Int, of converter: TextConverter) -> Stop? {
         let rest = input.count - offset
-        guard rest <= Self.carryRoom else {
-            let bytes = Self.hex(input[offset..<(offset + Self.bytesShown)])
-            return Stop(kind: .undecodable, message: "bytes \(bytes) are not \(encodingName) text: the file cannot be read past them")
-        }
+        // More than any character: not the start of one.
+        guard rest <= Self.carryRoom else { return Self.invalidBytes(input[offset..<(offset + Self.bytesShown)], of: converter) }
         // Moved within the buffer: the input may start in the carry room itself.
         memmove(buffer.baseAddress! + Self.carryRoom - rest, input.baseAddress! + offset, rest)
         carried = rest
         return nil
     }
 
-    private var encodingName: String {
-        if case .converted(let converter) = decoding { return converter.encodingName }
-        return "UTF-8"
+    private static func invalidBytes(_ bytes: Slice<UnsafeRawBufferPointer>, of converter: TextConverter) -> Stop {
+        Stop(kind: .undecodable, message: "bytes \(hex(bytes)) are not \(converter.encodingName) text: the file cannot be read past them")
     }
 
     /// Sets up reading in `encoding`; returns why the document cannot be read, if it cannot.

@@ -65,7 +65,8 @@ struct MarkupScanner {
         return foundDoctype ? max(0, markupStartOffset - chunkStart) : count
     }
 
-    /// Where the scanner stands: just after the last byte scanned.
+    /// Where the scanner stands: just after the last byte scanned, when that byte ends a
+    /// character (as converted text always does).
     var position: SourcePosition {
         SourcePosition(line: line, column: column + 1)
     }
