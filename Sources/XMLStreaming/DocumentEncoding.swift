@@ -6,8 +6,9 @@
 /// anything else converted to UTF-8 first (see ``TextConverter``). Refused, with a problem
 /// where the encoding shows: EBCDIC and UCS-4 in the byte orders 2143 and 3412, whose
 /// declarations cannot be read without converting them first, and a declared encoding that is
-/// no encoding name, that iconv does not know, or in which the declaration itself does not read
-/// as written (`encoding="UTF-16"` in a file that is not, which XML makes an error).
+/// no encoding name, that iconv does not know, in which the declaration itself does not read
+/// as written (`encoding="UTF-16"` in a file that is not, which XML makes an error), or whose
+/// characters iconv joins (see ``TextConverter/joinsCharacters``).
 enum DocumentEncoding: Equatable {
     /// UTF-8, read as it is after a byte order mark of `byteOrderMarkLength` bytes.
     case utf8(byteOrderMarkLength: Int)

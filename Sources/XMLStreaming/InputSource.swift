@@ -160,6 +160,7 @@ final class InputSource {
         case .invalid(let offset):
             stop = Self.invalidBytes(input[offset..<min(input.count, offset + Self.bytesShown)], of: converter)
         }
+        if atEnd || stop != nil { converter.finish() }
         return (normalized(UnsafeMutableRawBufferPointer(mutating: converter.text)), stop)
     }
 
@@ -194,6 +195,11 @@ final class InputSource {
             }
             guard converter.keepsASCII(UnsafeRawBufferPointer(rebasing: head[..<declarationLength])) else {
                 return refusal("the file declares the encoding '\(name)', but its declaration is not written in it", at: position)
+            }
+            guard !converter.joinsCharacters else {
+                return refusal(
+                    "the encoding '\(name)' is not supported: iconv joins some of its characters with the ones after them, so columns would not match the file",
+                    at: position)
             }
             decoding = .converted(converter)
         case .refused(let message, let position):

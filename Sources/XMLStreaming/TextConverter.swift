@@ -54,9 +54,9 @@ final class TextConverter {
         var inLeft = input.count
         var written = 0
         while true {
-            // Room for the worst common case, three bytes of UTF-8 per byte; iconv says when
-            // an encoding needs more (one byte of TSCII is up to three characters).
-            reserve(written + 3 * inLeft + 16)
+            // Room for twice the input, which most text needs at most; iconv says when it needs
+            // more (a byte of Latin text is up to three bytes of UTF-8, of TSCII up to twelve).
+            reserve(written + 2 * inLeft + 16)
             var outPointer: UnsafeMutablePointer<CChar>? = (output.baseAddress! + written).assumingMemoryBound(to: CChar.self)
             var outLeft = output.count - written
             let result = iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft)
@@ -75,8 +75,55 @@ final class TextConverter {
         }
     }
 
-    /// The UTF-8 of the last ``convert(_:)``.
+    /// The UTF-8 of the last ``convert(_:)``, and of ``finish()`` after it.
     private(set) var text = UnsafeRawBufferPointer(start: nil, count: 0)
+
+    /// Adds to ``text`` what iconv still holds, as iconv wants at the end of a conversion: for
+    /// where the input ends or stops. Encodings that hold single bytes back are refused (see
+    /// ``joinsCharacters``); this is for anything held otherwise, which would be text before
+    /// the place where reading stops.
+    func finish() {
+        var written = text.count
+        while true {
+            reserve(written + 16)
+            var outPointer: UnsafeMutablePointer<CChar>? = (output.baseAddress! + written).assumingMemoryBound(to: CChar.self)
+            var outLeft = output.count - written
+            let result = iconv(descriptor, nil, nil, &outPointer, &outLeft)
+            let error = errno
+            written = output.count - outLeft
+            text = UnsafeRawBufferPointer(start: output.baseAddress, count: written)
+            guard result == -1, error == E2BIG else { return }
+            reserve(2 * output.count)
+        }
+    }
+
+    /// Whether iconv joins some characters of the encoding with the ones after them: it then
+    /// holds a byte back, converting it to nothing until it sees what follows. windows-1258
+    /// and TCVN make a letter and the tone mark after it one precomposed character, windows-1255
+    /// a Hebrew letter and its point, TSCII reorders vowel signs: an editor shows the characters
+    /// as the file has them, and columns counted after iconv would not match. Found by
+    /// converting each byte alone. Leaves the converter as it was made.
+    var joinsCharacters: Bool {
+        defer { _ = iconv(descriptor, nil, nil, nil, nil) }
+        var input: UInt8 = 0
+        var output = (UInt64(0), UInt64(0))  // room for any one byte's characters
+        for byte in UInt8(0x20)...UInt8(0xFF) {
+            input = byte
+            _ = iconv(descriptor, nil, nil, nil, nil)
+            let joined = withUnsafeMutableBytes(of: &input) { inBytes in
+                withUnsafeMutableBytes(of: &output) { outBytes in
+                    var inPointer = inBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+                    var inLeft = 1
+                    var outPointer = outBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+                    var outLeft = outBytes.count
+                    let result = iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft)
+                    return result != -1 && inLeft == 0 && outLeft == outBytes.count
+                }
+            }
+            if joined { return true }
+        }
+        return false
+    }
 
     /// Whether `bytes` convert to themselves: an encoding in which an ASCII XML declaration
     /// reads as written. Leaves the converter as it was made.

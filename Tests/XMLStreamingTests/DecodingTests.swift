@@ -72,6 +72,32 @@ struct DecodingTests {
         #expect(!reading.elements.contains("d"))
     }
 
+    /// Far past the first chunks: the converter goes on from chunk to chunk, and the lines are
+    /// counted all the way.
+    @Test func aBadByteFarIntoALargeDocumentIsReportedWhereItIs() {
+        let line = EncodedBytes.ascii("<p>Caf") + [0xE9, 0x20, 0x80] + EncodedBytes.ascii("</p>\n")
+        let bytes = EncodedBytes.ascii("<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n<r>\n")
+            + Array([[UInt8]](repeating: line, count: 20_000).joined())
+            + EncodedBytes.ascii("<p>x") + [0x81] + EncodedBytes.ascii("</p>\n</r>\n")
+        #expect(bytes.count > 4 * XMLStreamReader.chunkSize)
+        let reading = Reading(bytes)
+        #expect(reading.problems == ["20003:5 undecodable fatal"])
+        #expect(reading.elements.count == 20_002)
+        #expect(Set(reading.texts) == ["Café €"])
+    }
+
+    /// `€` is one byte of windows-1252 and three of UTF-8: more than the converter first makes
+    /// room for.
+    @Test func textThatGrowsInConversionIsConvertedWhole() {
+        let count = 30_000
+        let bytes = EncodedBytes.ascii("<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n<r><t>")
+            + [UInt8](repeating: 0x80, count: count) + EncodedBytes.ascii("</t><c/></r>")
+        let reading = Reading(bytes)
+        #expect(reading.texts.count == 1 && reading.texts.first == String(repeating: "€", count: count))
+        #expect(reading.positions["c"] == "2:\(count + 11)")
+        #expect(reading.problems.isEmpty, "\(reading.messages)")
+    }
+
     struct InvalidSequence: Sendable, CustomTestStringConvertible {
         var encoding: String
         var table: [Character: [UInt8]]
@@ -236,9 +262,14 @@ struct DecodingTests {
         var testDescription: String { declaration }
     }
 
-    /// An encoding iconv does not know, one the declaration is not written in, or a name that is
-    /// not one: refused where the declaration names it.
+    /// An encoding iconv does not know, one the declaration is not written in, a name that is
+    /// not one, or an encoding iconv joins characters of (a letter and the tone mark after it,
+    /// in windows-1258: one character for iconv, two for an editor): refused where the
+    /// declaration names it.
     @Test(arguments: [
+        Declaration(declaration: "<?xml version=\"1.0\" encoding=\"windows-1258\"?>", position: "1:21"),
+        Declaration(declaration: "<?xml version=\"1.0\" encoding=\"windows-1255\"?>", position: "1:21"),
+        Declaration(declaration: "<?xml version=\"1.0\" encoding=\"TCVN5712-1\"?>", position: "1:21"),
         Declaration(declaration: "<?xml version=\"1.0\" encoding=\"x-no-such-encoding\"?>", position: "1:21"),
         Declaration(declaration: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>", position: "1:21"),
         Declaration(declaration: "<?xml version=\"1.0\" encoding=\"UTF-32BE\"?>", position: "1:21"),

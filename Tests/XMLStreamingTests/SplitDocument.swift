@@ -27,17 +27,17 @@ struct SplitDocument: Sendable, CustomTestStringConvertible {
     static let all: [SplitDocument] = [
         SplitDocument(name: "UTF-8", bytes: Array(unicodeText(encoding: "UTF-8").utf8), outcome: .wellFormed),
         SplitDocument(name: "UTF-8 with BOM", bytes: [0xEF, 0xBB, 0xBF] + Array(unicodeText(encoding: "UTF-8").utf8), outcome: .wellFormed),
-        SplitDocument(name: "UTF-16LE", bytes: utf16(unicodeText(encoding: "UTF-16"), littleEndian: true), outcome: .wellFormed),
-        SplitDocument(name: "UTF-16BE", bytes: utf16(unicodeText(encoding: "UTF-16"), littleEndian: false), outcome: .wellFormed),
-        SplitDocument(name: "UTF-16LE without BOM", bytes: Array(utf16(unicodeText(encoding: "UTF-16"), littleEndian: true).dropFirst(2)), outcome: .wellFormed),
-        SplitDocument(name: "ISO-8859-1", bytes: latin1(latin1Text), outcome: .wellFormed),
-        SplitDocument(name: "windows-1252 on one line", bytes: latin1(oneLineText), outcome: .wellFormed),
+        SplitDocument(name: "UTF-16LE", bytes: EncodedBytes.utf16(unicodeText(encoding: "UTF-16"), littleEndian: true), outcome: .wellFormed),
+        SplitDocument(name: "UTF-16BE", bytes: EncodedBytes.utf16(unicodeText(encoding: "UTF-16"), littleEndian: false), outcome: .wellFormed),
+        SplitDocument(name: "UTF-16LE without BOM", bytes: EncodedBytes.utf16(unicodeText(encoding: "UTF-16"), littleEndian: true, byteOrderMark: false), outcome: .wellFormed),
+        SplitDocument(name: "ISO-8859-1", bytes: EncodedBytes.latin1(latin1Text), outcome: .wellFormed),
+        SplitDocument(name: "windows-1252 on one line", bytes: EncodedBytes.latin1(oneLineText), outcome: .wellFormed),
         SplitDocument(name: "attributes", bytes: Array(attributesText.utf8), outcome: .wellFormed),
-        SplitDocument(name: "attributes in UTF-16BE", bytes: utf16(attributesText, littleEndian: false), outcome: .wellFormed),
+        SplitDocument(name: "attributes in UTF-16BE", bytes: EncodedBytes.utf16(attributesText, littleEndian: false), outcome: .wellFormed),
         SplitDocument(name: "markup", bytes: Array(markupText.utf8), outcome: .wellFormed),
-        SplitDocument(name: "markup in UTF-16LE", bytes: utf16(markupText, littleEndian: true), outcome: .wellFormed),
+        SplitDocument(name: "markup in UTF-16LE", bytes: EncodedBytes.utf16(markupText, littleEndian: true), outcome: .wellFormed),
         SplitDocument(name: "DOCTYPE", bytes: Array(doctypeText.utf8), outcome: .doctype(line: 4, column: 3)),
-        SplitDocument(name: "DOCTYPE in UTF-16LE", bytes: utf16(doctypeText, littleEndian: true), outcome: .doctype(line: 4, column: 3)),
+        SplitDocument(name: "DOCTYPE in UTF-16LE", bytes: EncodedBytes.utf16(doctypeText, littleEndian: true), outcome: .doctype(line: 4, column: 3)),
         SplitDocument(name: "mismatched end tag", bytes: Array(mismatchedText.utf8), outcome: .malformed(.fatal)),
         SplitDocument(name: "undeclared entity", bytes: Array(undeclaredEntityText.utf8), outcome: .malformed(.fatal)),
         SplitDocument(name: "undeclared prefix", bytes: Array(undeclaredPrefixText.utf8), outcome: .malformed(.error)),
@@ -139,15 +139,4 @@ struct SplitDocument: Sendable, CustomTestStringConvertible {
     private static let utf16LoneSurrogate =
         EncodedBytes.utf16("<r>\n  <a>é👍</a>x", littleEndian: true) + [0x00, 0xD8]
         + EncodedBytes.utf16("y</r>\n", littleEndian: true, byteOrderMark: false)
-
-    private static func utf16(_ text: String, littleEndian: Bool) -> [UInt8] {
-        let units = [0xFEFF] + Array(text.utf16)
-        return units.flatMap { unit in
-            littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
-        }
-    }
-
-    private static func latin1(_ text: String) -> [UInt8] {
-        text.unicodeScalars.map { UInt8($0.value) }
-    }
 }

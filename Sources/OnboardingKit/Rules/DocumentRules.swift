@@ -96,8 +96,9 @@ struct UnsupportedEncodingRule: Rule {
             `<?xml`), and any encoding the XML declaration names that the system's iconv converts \
             and that writes the declaration in ASCII (windows-1252, ISO-8859-*, Shift_JIS, GB18030, \
             Big5...). Refused: EBCDIC, UCS-4 in an unusual byte order, a name that is not an \
-            encoding name or that iconv does not know, and an encoding the declaration itself is not \
-            written in. Save the file as UTF-8.
+            encoding name or that iconv does not know, an encoding the declaration itself is not \
+            written in, and one whose characters iconv joins (windows-1255, windows-1258, TCVN, \
+            TSCII: columns would not match the file). Save the file as UTF-8.
             """,
         triggeringExamples: [
             RuleExample("""
