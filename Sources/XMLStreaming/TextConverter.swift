@@ -52,21 +52,14 @@ final class TextConverter {
         guard let start = input.baseAddress, input.count > 0 else { return .converted(consumed: 0) }
         var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: CChar.self))
         var inLeft = input.count
-        var written = 0
         while true {
             // Room for twice the input, which most text needs at most; iconv says when it needs
-            // more (a byte of Latin text is up to three bytes of UTF-8, of TSCII up to twelve).
-            reserve(written + 2 * inLeft + 16)
-            var outPointer: UnsafeMutablePointer<CChar>? = (output.baseAddress! + written).assumingMemoryBound(to: CChar.self)
-            var outLeft = output.count - written
-            let result = iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft)
-            let error = errno
-            written = output.count - outLeft
-            text = UnsafeRawBufferPointer(start: output.baseAddress, count: written)
+            // more (a byte of Latin text is up to three bytes of UTF-8).
+            let (result, error) = appending(room: 2 * inLeft) { iconv(descriptor, &inPointer, &inLeft, &$0, &$1) }
             guard result == -1 else { return .converted(consumed: input.count) }
             switch error {
             case E2BIG:
-                reserve(2 * output.count)
+                continue
             case EINVAL:
                 return .converted(consumed: input.count - inLeft)
             default:  // EILSEQ, or anything else iconv cannot go past
@@ -83,18 +76,24 @@ final class TextConverter {
     /// ``joinsCharacters``); this is for anything held otherwise, which would be text before
     /// the place where reading stops.
     func finish() {
-        var written = text.count
         while true {
-            reserve(written + 16)
-            var outPointer: UnsafeMutablePointer<CChar>? = (output.baseAddress! + written).assumingMemoryBound(to: CChar.self)
-            var outLeft = output.count - written
-            let result = iconv(descriptor, nil, nil, &outPointer, &outLeft)
-            let error = errno
-            written = output.count - outLeft
-            text = UnsafeRawBufferPointer(start: output.baseAddress, count: written)
+            let (result, error) = appending(room: 16) { iconv(descriptor, nil, nil, &$0, &$1) }
             guard result == -1, error == E2BIG else { return }
-            reserve(2 * output.count)
         }
+    }
+
+    /// Runs `call`, one call of iconv that writes at the end of ``text`` and moves the pointer
+    /// and count of room it is given, with at least `room` bytes of room (at least 16: more
+    /// than any one character needs, so that a call that runs out of room, E2BIG, has always
+    /// written something). Returns iconv's result and `errno`.
+    private func appending(room: Int, _ call: (inout UnsafeMutablePointer<CChar>?, inout Int) -> Int) -> (result: Int, error: Int32) {
+        reserve(text.count + max(room, 16))
+        var outPointer: UnsafeMutablePointer<CChar>? = (output.baseAddress! + text.count).assumingMemoryBound(to: CChar.self)
+        var outLeft = output.count - text.count
+        let result = call(&outPointer, &outLeft)
+        let error = errno
+        text = UnsafeRawBufferPointer(start: output.baseAddress, count: output.count - outLeft)
+        return (result, error)
     }
 
     /// Whether iconv joins some characters of the encoding with the ones after them: it then
