@@ -41,19 +41,20 @@ enum EncodedBytes {
     ]
     static let big5: [Character: [UInt8]] = ["日": [0xA4, 0xE9], "本": [0xA5, 0xBB], "語": [0xBB, 0x79]]
     /// Kanji in ISO-2022-JP are byte pairs in 0x21...0x7E: `七` holds a `<`, `上` a `>`, `下` a `<`.
-    static let iso2022JP: [Character: [UInt8]] = ["七": [0x3C, 0x37], "上": [0x3E, 0x65], "下": [0x32, 0x3C]]
+    static let iso2022JPKanji: [Character: [UInt8]] = ["七": [0x3C, 0x37], "上": [0x3E, 0x65], "下": [0x32, 0x3C]]
 
     /// `text` with each character found in `table` replaced by its bytes; the rest must be ASCII.
     static func encoded(_ text: String, with table: [Character: [UInt8]]) -> [UInt8] {
         text.flatMap { character in table[character] ?? ascii(String(character)) }
     }
 
-    /// ISO-2022-JP: runs of kanji between the escapes that switch to JIS X 0208 and back.
+    /// ISO-2022-JP: runs of kanji (of ``iso2022JPKanji``) between the escapes that switch to
+    /// JIS X 0208 and back.
     static func iso2022JP(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         var inKanji = false
         for character in text {
-            let kanji = iso2022JP[character]
+            let kanji = iso2022JPKanji[character]
             if (kanji != nil) != inKanji {
                 bytes += kanji != nil ? [0x1B, 0x24, 0x42] : [0x1B, 0x28, 0x42]
                 inKanji.toggle()
