@@ -18,8 +18,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // A safe, position-aware streaming Swift API over libxml2's SAX2 parser.
-        .target(name: "XMLStreaming", dependencies: ["CLibXML2"]),
+        // A safe, position-aware streaming Swift API over libxml2's SAX2 parser. It converts
+        // documents to UTF-8 with iconv, which is in the C library on Linux and in libiconv on macOS.
+        .target(
+            name: "XMLStreaming", dependencies: ["CLibXML2"],
+            linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]
+        ),
         // Model, parsing, rules, diagnostics, reporters and the generator. Knows nothing of the
         // command line. The default templates are compiled in, so the binary works copied alone.
         .target(

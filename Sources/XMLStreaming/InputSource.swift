@@ -4,7 +4,8 @@
     import Darwin
 #endif
 
-/// The bytes of one document, read chunk by chunk and passed through the scanner on their way
+/// The text of one document, read chunk by chunk, made UTF-8 (see ``DocumentEncoding``), its
+/// line ends normalized (see ``LineEndNormalizer``) and passed through the scanner on its way
 /// to libxml2.
 final class InputSource {
     private enum Origin {
@@ -12,15 +13,44 @@ final class InputSource {
         case memory(bytes: [UInt8], offset: Int)
     }
 
+    /// How the bytes become text, once the first bytes have told.
+    private enum Decoding {
+        case undecided
+        case utf8
+        case converted(TextConverter)
+    }
+
     private var origin: Origin
+    private var decoding = Decoding.undecided
     /// Never accessed while another access to it is under way: the reader scans a chunk with
-    /// ``nextChunk(into:)`` before libxml2 parses it, and takes positions from libxml2's
+    /// ``nextText(size:)`` before libxml2 parses it, and takes positions from libxml2's
     /// callbacks. Unchecked, this saves a runtime exclusivity check on every element.
     @exclusivity(unchecked) var scanner = MarkupScanner()
+    private var lineEnds = LineEndNormalizer()
     /// Set when reading the file failed after it was opened.
     private(set) var readFailure: String?
     /// Set once a DOCTYPE was seen: nothing from there on is given to libxml2.
     private(set) var isCutAtDoctype = false
+    /// Set when the text stops short of the end of the file: its encoding is refused, or bytes
+    /// there are not text in it. Nothing from there on is given to libxml2.
+    private(set) var decodingProblem: XMLProblem?
+    /// Set once nothing more will be read.
+    private var isFinished = false
+
+    /// The bytes read: ``carryRoom`` bytes for bytes carried from one conversion to the next,
+    /// then the first bytes of the document (up to ``DocumentEncoding/sniffLength``) while its
+    /// encoding is undecided, then a chunk.
+    private var buffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    /// Bytes read while the encoding is undecided, at ``carryRoom``.
+    private var headCount = 0
+    /// Bytes the converter left unconverted at the end of the last chunk (the start of a
+    /// character), kept just before ``carryRoom`` to go on with the next chunk.
+    private var carried = 0
+    /// The most a converter leaves unconverted: a character or shift sequence of any encoding
+    /// iconv knows is shorter. Also at least the bytes a message shows.
+    private static let carryRoom = 32
+    /// How many bytes a message about bytes that are not text shows.
+    private static let bytesShown = 4
 
     /// Opens a regular file for reading; a folder or a missing file is an error.
     init(path: String) throws(XMLInputError) {
@@ -50,51 +80,177 @@ final class InputSource {
 
     deinit {
         if case .file(let descriptor) = origin { close(descriptor) }
+        buffer.deallocate()
     }
 
-    /// How many bytes the first chunk holds at least, unless the document is shorter. libxml2
-    /// 2.9 detects a byte order mark or UTF-16 only from the bytes given to
-    /// xmlCreatePushParserCtxt, and only when there are four of them: from fewer it takes the
-    /// document for UTF-8 and finds it empty. The scanner tells UTF-16 from the same four bytes.
-    static let headLength = 4
+    /// The next piece of the document's text, read `size` bytes at a time, scanned, and valid
+    /// until the next call: what libxml2 may parse. Empty at the end of the document, at a
+    /// DOCTYPE, when reading failed (see ``readFailure``) or where the text stops (see
+    /// ``decodingProblem``).
+    func nextText(size: Int) -> UnsafeRawBufferPointer {
+        precondition(size > 0, "a chunk holds at least one byte")
+        if buffer.baseAddress == nil {
+            buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.carryRoom + DocumentEncoding.sniffLength + size, alignment: 16)
+        }
+        while !isFinished {
+            // A piece may give no text: the start of a character, a LF already read as a line
+            // end, or the first bytes while they leave the encoding open.
+            guard let (text, stop) = nextPiece(size: size), !text.isEmpty || stop != nil else { continue }
+            let allowed = scanner.scan(UnsafeRawBufferPointer(text))
+            if scanner.doctypePosition != nil {
+                isCutAtDoctype = true
+                isFinished = true
+            } else if let stop {
+                // Where the text stops is where the scanner stands: the end of what it read.
+                decodingProblem = XMLProblem(kind: stop.kind, level: .fatal, message: stop.message, position: stop.position ?? scanner.position)
+                isFinished = true
+            }
+            if allowed > 0 { return UnsafeRawBufferPointer(rebasing: text[..<allowed]) }
+        }
+        return UnsafeRawBufferPointer(start: nil, count: 0)
+    }
 
-    /// Reads the next chunk, of `size` bytes at most, into `chunk` and scans it. The first chunk
-    /// holds ``headLength`` bytes even when `size` is smaller, so `chunk` must have room for
-    /// them. Returns how many of its bytes libxml2 may parse: 0 at the end of the document, at a
-    /// DOCTYPE or when reading failed (see ``readFailure``).
-    func nextChunk(into chunk: UnsafeMutableRawBufferPointer, size: Int) -> Int {
-        guard !isCutAtDoctype, readFailure == nil, let buffer = chunk.baseAddress, size > 0 else { return 0 }
-        let isFirst = scanner.bytesSeen == 0
-        let capacity = isFirst ? max(size, Self.headLength) : size
-        precondition(capacity <= chunk.count, "the chunk buffer holds a chunk and the head")
-        var filled = 0
+    /// Why the text stops before the end of the file, without its position when that is where
+    /// the text it comes with ends.
+    private struct Stop {
+        var kind: XMLProblem.Kind
+        var message: String
+        var position: SourcePosition?
+    }
+
+    /// Reads and converts the next chunk. Returns its text, line ends normalized, and why the
+    /// text stops after it if it does; `nil` when there is nothing yet (more must be read).
+    private func nextPiece(size: Int) -> (UnsafeMutableRawBufferPointer, Stop?)? {
+        let chunkStart = Self.carryRoom + headCount
+        let count = readBytes(into: buffer.baseAddress! + chunkStart, count: size)
+        let atEnd = count == 0
+        if atEnd { isFinished = true }
+        var start = Self.carryRoom
+        let end = chunkStart + count
+        if case .undecided = decoding {
+            headCount += count
+            let head = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+            guard let encoding = DocumentEncoding.detect(head, isWhole: atEnd) else { return nil }
+            headCount = 0
+            if let refusal = decide(encoding, head: head) {
+                return (UnsafeMutableRawBufferPointer(start: nil, count: 0), refusal)
+            }
+            start += encoding.byteOrderMarkLength
+        } else {
+            start = chunkStart
+        }
+        guard case .converted(let converter) = decoding else {
+            return (normalized(UnsafeMutableRawBufferPointer(rebasing: buffer[start..<end])), nil)
+        }
+        start -= carried
+        let input = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+        let outcome = converter.convert(input)
+        var stop: Stop?
+        switch outcome {
+        case .converted(let consumed) where consumed == input.count:
+            carried = 0
+        case .converted(let consumed) where atEnd:
+            let bytes = Self.hex(input[consumed...])
+            stop = Stop(kind: .undecodable, message: "the file ends in the middle of a \(converter.encodingName) character (bytes \(bytes))")
+        case .converted(let consumed):
+            stop = carry(input, from: consumed, of: converter)
+        case .invalid(let offset) where !atEnd && input.count - offset < Self.bytesShown:
+            // Shown with the bytes that follow them, as when they are not at a chunk's end.
+            stop = carry(input, from: offset, of: converter)
+        case .invalid(let offset):
+            stop = Self.invalidBytes(input[offset..<min(input.count, offset + Self.bytesShown)], of: converter)
+        }
+        if atEnd || stop != nil { converter.finish() }
+        return (normalized(UnsafeMutableRawBufferPointer(mutating: converter.text)), stop)
+    }
+
+    /// Keeps the bytes of `input` from `offset` for the next chunk, just before where it is read.
+    private func carry(_ input: UnsafeRawBufferPointer, from offset: Int, of converter: TextConverter) -> Stop? {
+        let rest = input.count - offset
+        // More than any character: not the start of one.
+        guard rest <= Self.carryRoom else { return Self.invalidBytes(input[offset..<(offset + Self.bytesShown)], of: converter) }
+        // Moved within the buffer: the input may start in the carry room itself.
+        memmove(buffer.baseAddress! + Self.carryRoom - rest, input.baseAddress! + offset, rest)
+        carried = rest
+        return nil
+    }
+
+    private static func invalidBytes(_ bytes: Slice<UnsafeRawBufferPointer>, of converter: TextConverter) -> Stop {
+        Stop(kind: .undecodable, message: "bytes \(hex(bytes)) are not \(converter.encodingName) text: the file cannot be read past them")
+    }
+
+    /// Sets up reading in `encoding`; returns why the document cannot be read, if it cannot.
+    private func decide(_ encoding: DocumentEncoding, head: UnsafeRawBufferPointer) -> Stop? {
+        switch encoding {
+        case .utf8:
+            decoding = .utf8
+        case .detected(let name, _):
+            guard let converter = TextConverter(from: name) else {
+                return refusal("the file is in \(name), which iconv cannot convert on this system", at: .start)
+            }
+            decoding = .converted(converter)
+        case .declared(let name, let declarationLength, let position):
+            guard let converter = TextConverter(from: name) else {
+                return refusal("the encoding '\(name)' is not known on this system", at: position)
+            }
+            guard converter.keepsASCII(UnsafeRawBufferPointer(rebasing: head[..<declarationLength])) else {
+                return refusal("the file declares the encoding '\(name)', but its declaration is not written in it", at: position)
+            }
+            guard !converter.joinsCharacters else {
+                return refusal(
+                    "the encoding '\(name)' is not supported: iconv joins some of its characters with the ones after them, so columns would not match the file",
+                    at: position)
+            }
+            decoding = .converted(converter)
+        case .refused(let message, let position):
+            return refusal(message, at: position)
+        }
+        return nil
+    }
+
+    private func refusal(_ message: String, at position: SourcePosition) -> Stop {
+        isFinished = true
+        return Stop(kind: .unsupportedEncoding, message: message, position: position)
+    }
+
+    private func normalized(_ text: UnsafeMutableRawBufferPointer) -> UnsafeMutableRawBufferPointer {
+        let skipped = lineEnds.normalize(text)
+        return UnsafeMutableRawBufferPointer(rebasing: text[skipped...])
+    }
+
+    /// Reads up to `count` bytes to `target`; 0 at the end of the document or when reading
+    /// failed (see ``readFailure``).
+    private func readBytes(into target: UnsafeMutableRawPointer, count: Int) -> Int {
+        guard readFailure == nil else { return 0 }
         switch origin {
         case .file(let descriptor):
-            // A read may return fewer bytes than asked for; only the head must be read whole.
+            var result: Int
             repeat {
-                var result: Int
-                repeat {
-                    result = read(descriptor, buffer + filled, capacity - filled)
-                } while result < 0 && errno == EINTR
-                if result < 0 {
-                    readFailure = Self.describe(errno: errno)
-                    return 0
-                }
-                filled += result
-                if result == 0 { break }
-            } while isFirst && filled < Self.headLength
+                result = read(descriptor, target, count)
+            } while result < 0 && errno == EINTR
+            if result < 0 {
+                readFailure = Self.describe(errno: errno)
+                return 0
+            }
+            return result
         case .memory(let bytes, let offset):
-            filled = min(capacity, bytes.count - offset)
+            let filled = min(count, bytes.count - offset)
             if filled > 0 {
                 bytes.withUnsafeBytes { source in
-                    buffer.copyMemory(from: source.baseAddress! + offset, byteCount: filled)
+                    target.copyMemory(from: source.baseAddress! + offset, byteCount: filled)
                 }
             }
             origin = .memory(bytes: bytes, offset: offset + filled)
+            return filled
         }
-        let allowed = scanner.scan(UnsafeRawBufferPointer(start: buffer, count: filled))
-        if scanner.doctypePosition != nil { isCutAtDoctype = true }
-        return allowed
+    }
+
+    /// `0x81 0x20`: bytes as a message shows them.
+    private static func hex(_ bytes: some Collection<UInt8>) -> String {
+        bytes.map { byte in
+            let digits = String(byte, radix: 16, uppercase: true)
+            return "0x" + (digits.count == 1 ? "0" : "") + digits
+        }.joined(separator: " ")
     }
 
     private static func describe(errno code: Int32) -> String {

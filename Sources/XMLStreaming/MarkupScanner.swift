@@ -1,5 +1,5 @@
-/// Finds where start tags, their attributes and a DOCTYPE begin, in the raw bytes on their way
-/// to libxml2.
+/// Finds where start tags, their attributes and a DOCTYPE begin, in the text on its way to
+/// libxml2.
 ///
 /// libxml2's parser knows the line it is on but not where a node began, and its position runs
 /// ahead of the node. Columns matter (the PWA export is one single line), so this scanner
@@ -15,7 +15,8 @@
 /// feed), and names are skipped in tight loops. Columns are counted lazily, only where a
 /// position is recorded: the characters since the last line feed or the last recorded position,
 /// where a character starts at every byte that is not a UTF-8 continuation byte (also counted
-/// eight bytes at a time). UTF-16 is first mapped to one byte per character.
+/// eight bytes at a time). The text is always UTF-8, without a byte order mark, its lone CRs
+/// made LFs: ``InputSource`` converts it so before the scanner and libxml2 see it.
 struct MarkupScanner {
     /// The position of a start tag's `<` and how many attribute positions follow it.
     struct TagRecord {
@@ -29,10 +30,6 @@ struct MarkupScanner {
     private var untakenAttributes = 0
     /// Where `<!DOCTYPE` starts, once seen.
     private(set) var doctypePosition: SourcePosition?
-    /// The layout used to count characters; fixed by the first bytes seen.
-    private(set) var layout = CodeUnitLayout.utf8
-    /// The first bytes of the document while they leave the layout open; `nil` once they fix it.
-    private var head: [UInt8]? = []
     /// How many bytes of the document have been scanned.
     private(set) var bytesSeen = 0
 
@@ -45,8 +42,6 @@ struct MarkupScanner {
     private var line = 1
     /// The characters of the current line seen so far.
     private var column = 0
-    /// A byte of a UTF-16 unit split across two chunks.
-    private var pendingByte: UInt8?
     private var markupStart = SourcePosition.start
     /// The document offset of the `<` at `markupStart`.
     private var markupStartOffset = 0
@@ -56,44 +51,24 @@ struct MarkupScanner {
     private var attributeStart = SourcePosition.start
     private var attributeNameLength = 0
     private var attributeNameIsNamespace = true
-    /// UTF-16 only: the chunk mapped to one byte per character, and each one's document offset.
-    private var mappedUnits: [UInt8] = []
-    private var mappedOffsets: [Int] = []
 
     /// Scans the next chunk of the document. Returns the number of bytes of `chunk` that may be
     /// given to the parser: all of them, unless a DOCTYPE starts in this chunk, in which case the
     /// bytes from its `<` on are withheld so that libxml2 never reads a DTD or an entity.
     mutating func scan(_ chunk: UnsafeRawBufferPointer) -> Int {
-        if head != nil {
-            sniffLayout(chunk)
-        }
         let chunkStart = bytesSeen
         let count = chunk.count
         bytesSeen += count
         guard count > 0, let base = chunk.baseAddress else { return count }
         guard doctypePosition == nil else { return 0 }
-        let foundDoctype: Bool
-        switch layout {
-        case .utf8, .singleByte:
-            var start = 0
-            if chunkStart == 0, count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF {
-                start = 3
-            }
-            foundDoctype = scanCharacters(
-                base, from: start, count: count, everyByteIsACharacter: layout == .singleByte,
-                documentOffsets: nil, chunkStart: chunkStart)
-        case .utf16LittleEndian, .utf16BigEndian:
-            mapUTF16(chunk, chunkStart: chunkStart)
-            foundDoctype = mappedUnits.withUnsafeBytes { units in
-                mappedOffsets.withUnsafeBufferPointer { offsets in
-                    guard let unitBase = units.baseAddress else { return false }
-                    return scanCharacters(
-                        unitBase, from: 0, count: units.count, everyByteIsACharacter: true,
-                        documentOffsets: offsets.baseAddress, chunkStart: chunkStart)
-                }
-            }
-        }
+        let foundDoctype = scanCharacters(base, count: count, chunkStart: chunkStart)
         return foundDoctype ? max(0, markupStartOffset - chunkStart) : count
+    }
+
+    /// Where the scanner stands: just after the last byte scanned, when that byte ends a
+    /// character (as converted text always does).
+    var position: SourcePosition {
+        SourcePosition(line: line, column: column + 1)
     }
 
     /// Takes the next start tag the parser has reported. Its attribute positions can then be
@@ -115,46 +90,6 @@ struct MarkupScanner {
         return attributes.popFirst()
     }
 
-    /// Sniffs the layout from the first bytes, over as many chunks as it takes: sniffed from the
-    /// first chunk alone, a document declared ISO-8859-1 was counted as UTF-8 when the chunk
-    /// ended inside its XML declaration. Until the declaration ends, the layout is the one its
-    /// start gives: a declaration is ASCII, which UTF-8 and single-byte layouts count alike, and
-    /// UTF-16 is known from the first four bytes, which the first chunk holds.
-    private mutating func sniffLayout(_ chunk: UnsafeRawBufferPointer) {
-        head!.append(contentsOf: chunk.prefix(CodeUnitLayout.sniffLength - head!.count))
-        layout = CodeUnitLayout.sniff(head!)
-        if CodeUnitLayout.isDecided(by: head!) { head = nil }
-    }
-
-    // MARK: - UTF-16
-
-    /// Maps the UTF-16 units of `chunk` to one byte each: ASCII as itself, any other character
-    /// as 0x80 (never markup, but it can start a name: `<b 👍="x">` is well-formed); low
-    /// surrogates and a leading byte order mark are dropped, as they are not characters.
-    private mutating func mapUTF16(_ chunk: UnsafeRawBufferPointer, chunkStart: Int) {
-        mappedUnits.removeAll(keepingCapacity: true)
-        mappedOffsets.removeAll(keepingCapacity: true)
-        let littleEndian = layout == .utf16LittleEndian
-        var index = 0
-        while index < chunk.count {
-            guard let first = pendingByte else {
-                pendingByte = chunk[index]
-                index += 1
-                continue
-            }
-            pendingByte = nil
-            let second = chunk[index]
-            let unit = littleEndian
-                ? UInt16(first) | UInt16(second) << 8 : UInt16(first) << 8 | UInt16(second)
-            let unitOffset = chunkStart + index - 1
-            index += 1
-            if unitOffset == 0 && unit == 0xFEFF { continue }
-            if (0xDC00...0xDFFF).contains(unit) { continue }
-            mappedUnits.append(unit < 0x80 ? UInt8(unit) : 0x80)
-            mappedOffsets.append(unitOffset)
-        }
-    }
-
     // MARK: - The state machine
 
     private static let lessThan = UInt8(ascii: "<"), greaterThan = UInt8(ascii: ">")
@@ -162,32 +97,29 @@ struct MarkupScanner {
     private static let newline = UInt8(ascii: "\n")
     private static let doubleQuote = UInt8(ascii: "\""), singleQuote = UInt8(ascii: "'")
 
-    /// Runs the state machine over `bytes[start..<count]`. With `everyByteIsACharacter` false
-    /// the bytes are UTF-8: continuation bytes are not characters and are skipped. A byte of
-    /// 0x80 or more is never markup. `documentOffsets` gives each byte's offset in the document
-    /// when it is not `chunkStart + index` (UTF-16). Returns whether a DOCTYPE was found, at
-    /// which point it stops.
+    /// Runs the state machine over `bytes[0..<count]`, the UTF-8 of the document from offset
+    /// `chunkStart`: continuation bytes are not characters and are skipped, and a byte of 0x80
+    /// or more is never markup. Returns whether a DOCTYPE was found, at which point it stops.
     ///
     /// The common path (text, a start tag with its attributes, an end tag) runs straight through
     /// the cases below, which fall into one another; `state` only says where to resume when the
     /// chunk ends. Comments, CDATA sections, processing instructions and a DOCTYPE go one
     /// character at a time through ``step(_:state:)``.
     private mutating func scanCharacters(
-        _ bytes: UnsafeRawPointer, from start: Int, count: Int, everyByteIsACharacter: Bool,
-        documentOffsets: UnsafePointer<Int>?, chunkStart: Int
+        _ bytes: UnsafeRawPointer, count: Int, chunkStart: Int
     ) -> Bool {
         var state = self.state
         var line = self.line
         // `column` characters of the current line come before the byte at `columnIndex`.
         var column = self.column
-        var columnIndex = start
-        var index = start
+        var columnIndex = 0
+        var index = 0
         // The index of a `<` whose position is not worked out yet: only start tags (and a
         // DOCTYPE) need it, so end tags, comments and processing instructions never pay for it.
         var pendingMarkup = -1
 
         @inline(__always) func byte(_ i: Int) -> UInt8 { bytes.load(fromByteOffset: i, as: UInt8.self) }
-        @inline(__always) func isContinuation(_ b: UInt8) -> Bool { !everyByteIsACharacter && b & 0xC0 == 0x80 }
+        @inline(__always) func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }
 
         scanning: while index < count {
             switch state {
@@ -202,7 +134,7 @@ struct MarkupScanner {
                 }
                 guard index < count else { break scanning }
                 pendingMarkup = index
-                markupStartOffset = documentOffsets.map { $0[index] } ?? chunkStart + index
+                markupStartOffset = chunkStart + index
                 index += 1
                 state = .openAngle
                 fallthrough
@@ -213,7 +145,7 @@ struct MarkupScanner {
                 if b == Self.slash || b == UInt8(ascii: "?") {
                     pendingMarkup = -1
                 } else if pendingMarkup >= 0 && !isContinuation(b) {
-                    column += Self.characters(bytes, from: columnIndex, to: pendingMarkup, everyByteIsACharacter)
+                    column += Self.characters(bytes, from: columnIndex, to: pendingMarkup)
                     columnIndex = pendingMarkup
                     markupStart = SourcePosition(line: line, column: column + 1)
                     pendingMarkup = -1
@@ -262,7 +194,7 @@ struct MarkupScanner {
                 // Attributes, up to `>`: names are read here, values are skipped.
                 if state == .attributeName {
                     // Resuming a name cut by the end of the last chunk.
-                    index = readAttributeName(bytes, from: index, to: count, everyByteIsACharacter)
+                    index = readAttributeName(bytes, from: index, to: count)
                     guard index < count else { break scanning }
                     finishAttributeName()
                     state = .inTag
@@ -301,12 +233,12 @@ struct MarkupScanner {
                             index += 1
                             continue
                         }
-                        column += Self.characters(bytes, from: columnIndex, to: index, everyByteIsACharacter)
+                        column += Self.characters(bytes, from: columnIndex, to: index)
                         columnIndex = index
                         attributeStart = SourcePosition(line: line, column: column + 1)
                         attributeNameLength = 0
                         attributeNameIsNamespace = true
-                        index = readAttributeName(bytes, from: index, to: count, everyByteIsACharacter)
+                        index = readAttributeName(bytes, from: index, to: count)
                         guard index < count else {
                             state = .attributeName
                             break scanning
@@ -353,20 +285,20 @@ struct MarkupScanner {
         }
 
         if pendingMarkup >= 0 {  // the chunk ends just after a `<`, whose bytes are not kept
-            column += Self.characters(bytes, from: columnIndex, to: pendingMarkup, everyByteIsACharacter)
+            column += Self.characters(bytes, from: columnIndex, to: pendingMarkup)
             columnIndex = pendingMarkup
             markupStart = SourcePosition(line: line, column: column + 1)
         }
         self.state = state
         self.line = line
-        self.column = column + Self.characters(bytes, from: columnIndex, to: max(columnIndex, index), everyByteIsACharacter)
+        self.column = column + Self.characters(bytes, from: columnIndex, to: max(columnIndex, index))
         return false
     }
 
     /// Reads an attribute name from `index` to the byte that ends it (a space, `=`, `/` or `>`),
     /// noting whether it declares a namespace. Returns that byte's index, or `end`.
     @inline(__always)
-    private mutating func readAttributeName(_ bytes: UnsafeRawPointer, from start: Int, to end: Int, _ everyByteIsACharacter: Bool) -> Int {
+    private mutating func readAttributeName(_ bytes: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
         var length = attributeNameLength
         var isNamespace = attributeNameIsNamespace
         var index = start
@@ -376,7 +308,7 @@ struct MarkupScanner {
             index += 1
             // Once the name is known not to be `xmlns…`, its length no longer matters.
             guard isNamespace else { continue }
-            if b >= 0x80 && !everyByteIsACharacter && b & 0xC0 == 0x80 { continue }  // not a character
+            if b & 0xC0 == 0x80 { continue }  // not a character
             if length < 6 { isNamespace = b == Self.namespacePrefix(length) }
             length += 1
         }
@@ -460,13 +392,13 @@ struct MarkupScanner {
         return end
     }
 
-    /// The characters in `bytes[start..<end]`: every byte, or every byte that is not a UTF-8
-    /// continuation byte (10xxxxxx), counted eight bytes at a time. `end` is the index of a byte
+    /// The characters in `bytes[start..<end]`: the bytes that are not UTF-8 continuation bytes
+    /// (10xxxxxx), counted eight bytes at a time. `end` is the index of a byte
     /// already scanned in the same buffer, so the eight bytes before it can always be read
     /// when `end >= 8`: the last partial word is read that way, its earlier bytes masked off.
     @inline(__always)
-    private static func characters(_ bytes: UnsafeRawPointer, from start: Int, to end: Int, _ everyByteIsACharacter: Bool) -> Int {
-        if everyByteIsACharacter || start >= end { return end - start }
+    private static func characters(_ bytes: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
+        if start >= end { return 0 }
         var continuationBytes = 0
         var index = start
         while index &+ 8 <= end {

@@ -65,11 +65,32 @@ enum SAXCallbacks {
 
     private static let structuredError: xmlStructuredErrorFunc = { userData, error in
         guard let error else { return }
-        let raw = error.pointee.message.map { String(cString: $0) } ?? "XML error"
-        // One line per problem: libxml2 puts some details ("Bytes: 0xE9 ...") on a line of their own.
-        let message = raw.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces }.filter { !$0.isEmpty }.joined(separator: " ")
+        let message = oneLine(error.pointee.message.map { String(cString: $0) } ?? "XML error")
         let level = Int(error.pointee.level.rawValue), line = Int(error.pointee.line), column = Int(error.pointee.int2)
         withReader(userData) { $0.receive(message: message, level: level, line: line, column: column) }
+    }
+
+    /// libxml2's structured errors that come without a parser context (from a converter or an
+    /// input buffer), while a reader's calls into libxml2 route them to it.
+    static let unplacedStructuredError: xmlStructuredErrorFunc = { userData, error in
+        guard let error else { return }
+        let message = oneLine(error.pointee.message.map { String(cString: $0) } ?? "XML error")
+        let level = XMLProblem.Level(rawValue: Int(error.pointee.level.rawValue)) ?? .error
+        withReader(userData) { $0.receiveUnplaced(message: message, level: level) }
+    }
+
+    /// Lines libxml2 writes with `xmlGenericError`, while a reader's calls into libxml2 route
+    /// them to it. They say nothing of how serious they are; none is written on a good path.
+    static let genericError: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = { context, text in
+        guard let text else { return }
+        let message = oneLine(String(cString: text))
+        guard !message.isEmpty else { return }
+        withReader(context) { $0.receiveUnplaced(message: message, level: .fatal) }
+    }
+
+    /// One line per problem: libxml2 puts some details ("Bytes: 0xE9 ...") on a line of their own.
+    private static func oneLine(_ raw: String) -> String {
+        raw.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 }
 

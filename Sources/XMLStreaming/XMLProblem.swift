@@ -1,4 +1,5 @@
-/// A problem libxml2 found while parsing, or a DOCTYPE the reader refused to read.
+/// A problem libxml2 found while parsing, or one of the reader's own: a DOCTYPE it refused to
+/// read, a file it could not read or decode.
 public struct XMLProblem: Hashable, Sendable {
     /// How serious libxml2 considers the problem. After a fatal error the reader stops.
     public enum Level: Int, Sendable, Comparable {
@@ -15,11 +16,15 @@ public struct XMLProblem: Hashable, Sendable {
         case doctype
         /// The document could not be read from its file.
         case unreadable
+        /// Bytes that are not text in the document's encoding: nothing after them is read.
+        case undecodable
+        /// The document's encoding cannot be read (see `DocumentEncoding`): nothing is read.
+        case unsupportedEncoding
     }
 
     public var kind: Kind
     public var level: Level
-    /// libxml2's own message, or the reader's for a DOCTYPE or a read failure.
+    /// libxml2's own message, or the reader's for its own problems.
     public var message: String
     public var position: SourcePosition
 

@@ -2,15 +2,19 @@ internal import CLibXML2
 
 /// A forward-only cursor over an XML document, on libxml2's SAX2 push parser.
 ///
-/// The document is read in chunks; each chunk goes through the ``MarkupScanner`` (positions,
-/// and the DOCTYPE lock) and then to libxml2, whose callbacks copy the nodes into a
+/// The document is read in chunks; each chunk is made UTF-8 (``InputSource``: libxml2 reads
+/// nothing else), goes through the ``MarkupScanner`` (positions, and the DOCTYPE lock) and
+/// then to libxml2, whose callbacks copy the nodes into a
 /// ``NodeBuffer`` that the cursor walks. No tree is built, so memory stays flat however large
 /// the document is, and nothing here builds Swift values unless asked (``name``, ``text``,
 /// ``readAttributes()``, ``readElement()``). ``nameEquals(_:)`` compares bytes without allocating.
 ///
 /// Safety: the parser never touches the network, never loads a DTD and never expands an entity;
 /// a DOCTYPE is not even given to libxml2 (see ``MarkupScanner``) and ends the document with a
-/// ``XMLProblem/Kind/doctype`` problem. Text and nesting are limited as in libxml2's own trees.
+/// ``XMLProblem/Kind/doctype`` problem. Bytes that are not text in the document's encoding end
+/// it with an ``XMLProblem/Kind/undecodable`` problem at their position, an encoding that
+/// cannot be read with ``XMLProblem/Kind/unsupportedEncoding``: a document is never cut short
+/// silently. Text and nesting are limited as in libxml2's own trees.
 /// Problems are collected in ``problems``; after a fatal one, ``read()`` returns `false` once
 /// the cursor has passed every node reported before it.
 public final class XMLStreamReader {
@@ -42,9 +46,10 @@ public final class XMLStreamReader {
     static let chunkSize = 64 * 1024
     /// This reader's chunk size: ``chunkSize`` except in tests.
     private let size: Int
-    /// The buffer each chunk is read into: a chunk, or the first bytes if a chunk is smaller
-    /// (see ``InputSource/headLength``).
-    private let chunk: UnsafeMutableRawBufferPointer
+    /// Where libxml2's messages that bypass the parser's own handler go while it parses (see
+    /// `cxml_route_errors` in CLibXML2's shim). Allocated: libxml2 keeps its address during
+    /// each call.
+    private let errorRoute = UnsafeMutablePointer<cxml_error_route>.allocate(capacity: 1)
 
     /// libxml2's limits on a text node and on nesting without XML_PARSE_HUGE, which its tree
     /// builder enforces; without a tree they are enforced here.
@@ -57,7 +62,10 @@ public final class XMLStreamReader {
     /// Never NOENT, DTDLOAD, DTDVALID, XINCLUDE or HUGE: libxml2's limits on name and input
     /// size stay on, and no entity is expanded and no external file read. (The push parser has
     /// no depth limit of its own: the depth limit is the reader's, ``maximumDepth``.)
-    private static let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
+    /// IGNORE_ENC: libxml2 reads the text as the UTF-8 it is, whatever encoding the XML
+    /// declaration names; the text was converted before (see ``InputSource``).
+    private static let parseOptions = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
 
     /// Opens the document at `path`. Throws when it cannot be opened or is not a regular file.
     public convenience init(path: String) throws(XMLInputError) {
@@ -82,12 +90,14 @@ public final class XMLStreamReader {
         self.source = source
         self.documentName = documentName
         size = chunkSize
-        chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, InputSource.headLength), alignment: 16)
+        errorRoute.initialize(to: cxml_error_route())
+        errorRoute.pointee.receive = SAXCallbacks.genericError
+        errorRoute.pointee.context = Unmanaged.passUnretained(self).toOpaque()
     }
 
     deinit {
         if let parser { xmlFreeParserCtxt(parser) }
-        chunk.deallocate()
+        errorRoute.deallocate()
     }
 
     // MARK: - Moving
@@ -127,44 +137,57 @@ public final class XMLStreamReader {
             endDocument()
             return true
         }
-        let count = source.nextChunk(into: chunk, size: size)
-        guard count > 0, let bytes = chunk.baseAddress?.assumingMemoryBound(to: CChar.self) else {
+        let text = source.nextText(size: size)
+        guard let bytes = text.baseAddress?.assumingMemoryBound(to: CChar.self), text.count > 0,
+            let parser = parser ?? startParser()
+        else {
             endDocument()
             return true
         }
-        guard let parser = parser ?? startParser(firstBytes: bytes, count: count) else {
-            endDocument()
-            return true
-        }
-        // The first bytes went to xmlCreatePushParserCtxt, which detects the encoding from them.
-        let skipped = self.parser == nil ? min(count, InputSource.headLength) : 0
         self.parser = parser
-        if count > skipped {
-            xmlParseChunk(parser, bytes + skipped, Int32(count - skipped), 0)
-        }
+        withLibXML2ErrorsRouted { _ = xmlParseChunk(parser, bytes, Int32(text.count), 0) }
         return true
     }
 
-    private func startParser(firstBytes: UnsafePointer<CChar>, count: Int) -> xmlParserCtxtPtr? {
+    /// A push parser for UTF-8 text. Created without bytes and told the text is UTF-8, so that
+    /// it never guesses another encoding from the first bytes, and so never converts anything.
+    private func startParser() -> xmlParserCtxtPtr? {
         var handler = SAXCallbacks.handler
         let context = Unmanaged.passUnretained(self).toOpaque()
-        guard let parser = xmlCreatePushParserCtxt(&handler, context, firstBytes, Int32(min(count, InputSource.headLength)), documentName) else {
+        let created = withLibXML2ErrorsRouted { xmlCreatePushParserCtxt(&handler, context, nil, 0, documentName) }
+        guard let parser = created else {
             report(kind: .malformed, level: .fatal, message: "libxml2 could not start reading the document", position: .start)
             return nil
         }
+        parser.pointee.charset = Int32(XML_CHAR_ENCODING_UTF8.rawValue)
         xmlCtxtUseOptions(parser, Self.parseOptions)
         return parser
     }
 
+    /// Runs `body`, a call into libxml2, with the messages libxml2 would print on standard
+    /// error sent to this reader instead (see `cxml_route_errors` in CLibXML2's shim).
+    func withLibXML2ErrorsRouted<Result>(_ body: () -> Result) -> Result {
+        cxml_route_errors(errorRoute, SAXCallbacks.unplacedStructuredError, errorRoute.pointee.context)
+        defer { cxml_restore_errors(errorRoute) }
+        return body()
+    }
+
     private func endDocument() {
         documentEnded = true
-        if let parser, !source.isCutAtDoctype, source.readFailure == nil {
-            xmlParseChunk(parser, nil, 0, 1)
+        let inputStopped = source.isCutAtDoctype || source.readFailure != nil || source.decodingProblem != nil
+        if let parser, !inputStopped {
+            withLibXML2ErrorsRouted { _ = xmlParseChunk(parser, nil, 0, 1) }
         }
         if source.isCutAtDoctype {
             rejectDoctype(at: source.scanner.doctypePosition ?? .start)
         } else if let failure = source.readFailure {
             report(kind: .unreadable, level: .fatal, message: "cannot read the file: \(failure)", position: .start)
+        } else if let problem = source.decodingProblem {
+            // Unless libxml2 stopped before, on an error of the text before it: then that error
+            // is the first, and with smaller chunks the reading would not have got this far.
+            if !problems.contains(where: { $0.level == .fatal }) {
+                report(kind: problem.kind, level: .fatal, message: problem.message, position: problem.position)
+            }
         } else if source.scanner.bytesSeen == 0 {
             problems.removeAll { $0.kind == .malformed }
             report(kind: .malformed, level: .fatal, message: "the file is empty", position: .start)
@@ -329,15 +352,26 @@ public final class XMLStreamReader {
         }
     }
 
+    /// A message libxml2 sent past the parser's own handler. It comes without a position: it is
+    /// placed where libxml2's parser is. A fatal one stops the parser.
+    func receiveUnplaced(message: String, level: XMLProblem.Level) {
+        guard !source.isCutAtDoctype else { return }
+        report(kind: .malformed, level: level, message: "libxml2: " + message, position: parserPosition)
+        if level == .fatal, let parser { xmlStopParser(parser) }
+    }
+
+    /// Where libxml2's parser is; the start before it starts.
+    private var parserPosition: SourcePosition {
+        let line = Int(parser?.pointee.input?.pointee.line ?? 1)
+        let column = Int(parser?.pointee.input?.pointee.col ?? 1)
+        return SourcePosition(line: max(line, 1), column: max(column, 1))
+    }
+
     /// Stops libxml2 with a fatal problem of the reader's own, at libxml2's current place.
     /// Reports a fatal problem at `position`, by default where libxml2's parser is, and stops it.
     func stopParser(message: String, at position: SourcePosition? = nil) {
         guard let parser else { return }
-        let line = Int(parser.pointee.input?.pointee.line ?? 1)
-        let column = Int(parser.pointee.input?.pointee.col ?? 1)
-        report(
-            kind: .malformed, level: .fatal, message: message,
-            position: position ?? SourcePosition(line: max(line, 1), column: max(column, 1)))
+        report(kind: .malformed, level: .fatal, message: message, position: position ?? parserPosition)
         xmlStopParser(parser)
     }
 

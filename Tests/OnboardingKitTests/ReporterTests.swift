@@ -31,7 +31,7 @@ extension ReporterTests {
     struct GitHub {
         @Test func writesOneEscapedWorkflowCommandPerDiagnostic() {
             let expected = """
-                ::error file=/work/project/Samples/my app/a%2Cb%3Ac.xml,line=3,col=5,title=invalid-color::100%25 wrong: a, b%0D%0Ac%0Anote one%0Anote: two, %250A
+                ::error file=/work/project/Samples/my app/a%2Cb%3Ac.xml,line=3,col=5,title=invalid-color::100%25 wrong: a, b<U+000D><U+000A>c%0Anote one%0Anote: two, %250A
                 ::warning file=app.xml,line=1,col=1,title=empty-text::empty
                 ::notice file=./screens/../app.xml,line=2,col=7,title=button-label-fallback::falls back
                 ::error file=/elsewhere/tpl/screen.mustache,line=4,col=2,title=template-error::unclosed section

@@ -14,6 +14,8 @@ struct SplitDocument: Sendable, CustomTestStringConvertible {
         case doctype(line: Int, column: Int)
         /// Not well-formed: libxml2 reports at least one problem of this level.
         case malformed(XMLProblem.Level)
+        /// Stopped by bytes that are not text in the document's encoding, at this position.
+        case undecodable(line: Int, column: Int)
     }
 
     var name: String
@@ -25,21 +27,33 @@ struct SplitDocument: Sendable, CustomTestStringConvertible {
     static let all: [SplitDocument] = [
         SplitDocument(name: "UTF-8", bytes: Array(unicodeText(encoding: "UTF-8").utf8), outcome: .wellFormed),
         SplitDocument(name: "UTF-8 with BOM", bytes: [0xEF, 0xBB, 0xBF] + Array(unicodeText(encoding: "UTF-8").utf8), outcome: .wellFormed),
-        SplitDocument(name: "UTF-16LE", bytes: utf16(unicodeText(encoding: "UTF-16"), littleEndian: true), outcome: .wellFormed),
-        SplitDocument(name: "UTF-16BE", bytes: utf16(unicodeText(encoding: "UTF-16"), littleEndian: false), outcome: .wellFormed),
-        SplitDocument(name: "UTF-16LE without BOM", bytes: Array(utf16(unicodeText(encoding: "UTF-16"), littleEndian: true).dropFirst(2)), outcome: .wellFormed),
-        SplitDocument(name: "ISO-8859-1", bytes: latin1(latin1Text), outcome: .wellFormed),
-        SplitDocument(name: "windows-1252 on one line", bytes: latin1(oneLineText), outcome: .wellFormed),
+        SplitDocument(name: "UTF-16LE", bytes: EncodedBytes.utf16(unicodeText(encoding: "UTF-16"), littleEndian: true), outcome: .wellFormed),
+        SplitDocument(name: "UTF-16BE", bytes: EncodedBytes.utf16(unicodeText(encoding: "UTF-16"), littleEndian: false), outcome: .wellFormed),
+        SplitDocument(name: "UTF-16LE without BOM", bytes: EncodedBytes.utf16(unicodeText(encoding: "UTF-16"), littleEndian: true, byteOrderMark: false), outcome: .wellFormed),
+        SplitDocument(name: "ISO-8859-1", bytes: EncodedBytes.latin1(latin1Text), outcome: .wellFormed),
+        SplitDocument(name: "windows-1252 on one line", bytes: EncodedBytes.latin1(oneLineText), outcome: .wellFormed),
         SplitDocument(name: "attributes", bytes: Array(attributesText.utf8), outcome: .wellFormed),
-        SplitDocument(name: "attributes in UTF-16BE", bytes: utf16(attributesText, littleEndian: false), outcome: .wellFormed),
+        SplitDocument(name: "attributes in UTF-16BE", bytes: EncodedBytes.utf16(attributesText, littleEndian: false), outcome: .wellFormed),
         SplitDocument(name: "markup", bytes: Array(markupText.utf8), outcome: .wellFormed),
-        SplitDocument(name: "markup in UTF-16LE", bytes: utf16(markupText, littleEndian: true), outcome: .wellFormed),
+        SplitDocument(name: "markup in UTF-16LE", bytes: EncodedBytes.utf16(markupText, littleEndian: true), outcome: .wellFormed),
         SplitDocument(name: "DOCTYPE", bytes: Array(doctypeText.utf8), outcome: .doctype(line: 4, column: 3)),
-        SplitDocument(name: "DOCTYPE in UTF-16LE", bytes: utf16(doctypeText, littleEndian: true), outcome: .doctype(line: 4, column: 3)),
+        SplitDocument(name: "DOCTYPE in UTF-16LE", bytes: EncodedBytes.utf16(doctypeText, littleEndian: true), outcome: .doctype(line: 4, column: 3)),
         SplitDocument(name: "mismatched end tag", bytes: Array(mismatchedText.utf8), outcome: .malformed(.fatal)),
         SplitDocument(name: "undeclared entity", bytes: Array(undeclaredEntityText.utf8), outcome: .malformed(.fatal)),
         SplitDocument(name: "undeclared prefix", bytes: Array(undeclaredPrefixText.utf8), outcome: .malformed(.error)),
         SplitDocument(name: "cut in a value", bytes: Array(cutText.utf8), outcome: .malformed(.fatal)),
+        SplitDocument(name: "UTF-32LE", bytes: EncodedBytes.utf32(unicodeText(encoding: "UTF-32"), littleEndian: true), outcome: .wellFormed),
+        SplitDocument(
+            name: "UTF-32BE without BOM",
+            bytes: EncodedBytes.utf32(unicodeText(encoding: "UTF-32"), littleEndian: false, byteOrderMark: false), outcome: .wellFormed),
+        SplitDocument(name: "GB18030", bytes: EncodedBytes.encoded(gb18030Text, with: EncodedBytes.gb18030), outcome: .wellFormed),
+        SplitDocument(name: "Shift_JIS", bytes: EncodedBytes.encoded(shiftJISText, with: EncodedBytes.shiftJIS), outcome: .wellFormed),
+        SplitDocument(name: "Big5", bytes: EncodedBytes.encoded(big5Text, with: EncodedBytes.big5), outcome: .wellFormed),
+        SplitDocument(name: "ISO-2022-JP", bytes: EncodedBytes.iso2022JP(iso2022JPText), outcome: .wellFormed),
+        SplitDocument(name: "CR line ends", bytes: Array(carriageReturnText.utf8), outcome: .wellFormed),
+        SplitDocument(name: "windows-1252 undefined byte", bytes: windows1252UndefinedByte, outcome: .undecodable(line: 3, column: 7)),
+        SplitDocument(name: "Shift_JIS invalid sequence", bytes: shiftJISInvalidSequence, outcome: .undecodable(line: 3, column: 13)),
+        SplitDocument(name: "UTF-16LE lone surrogate", bytes: utf16LoneSurrogate, outcome: .undecodable(line: 2, column: 13)),
     ]
 
     /// 2-, 3- and 4-byte UTF-8 characters (two UTF-16 units for the last) in element names,
@@ -107,14 +121,22 @@ struct SplitDocument: Sendable, CustomTestStringConvertible {
     private static let undeclaredPrefixText = "<r>\n  <p:a k=\"1\"/>\n  <b/>\n</r>\n"
     private static let cutText = "<r>\n  <a b=\"1 &amp; 2"
 
-    private static func utf16(_ text: String, littleEndian: Bool) -> [UInt8] {
-        let units = [0xFEFF] + Array(text.utf16)
-        return units.flatMap { unit in
-            littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
-        }
-    }
+    /// Characters of two and four bytes in names, values and text.
+    private static let gb18030Text = "<?xml version=\"1.0\" encoding=\"GB18030\"?>\n<r ü=\"日本\">👍語<日 a=\"ï\"/>\n</r>\n"
+    private static let shiftJISText = "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<r 日本=\"語\">日本語<日 a=\"1\"/>\n</r>\n"
+    private static let big5Text = "<?xml version=\"1.0\" encoding=\"Big5\"?>\n<r 日=\"本\">日本語<語 a=\"1\"/>\n</r>\n"
+    /// Kanji whose bytes are `<` and `>` in a value and in text; the escapes switch in and out.
+    private static let iso2022JPText = "<?xml version=\"1.0\" encoding=\"ISO-2022-JP\"?>\n<r a=\"七上\">下七<b c=\"上\"/>\n</r>\n"
+    /// Lines ended by CR alone, CR LF and LF, in tags and in text.
+    private static let carriageReturnText = "<r>\r  <a b='1'\r c='2'/>\r\n  <d/>x\r\ry\r</r>\r"
 
-    private static func latin1(_ text: String) -> [UInt8] {
-        text.unicodeScalars.map { UInt8($0.value) }
-    }
+    private static let windows1252UndefinedByte =
+        EncodedBytes.ascii("<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n<r a=\"") + [0xE9]
+        + EncodedBytes.ascii("\">") + [0x80, 0xFC] + EncodedBytes.ascii("\n  <b>x") + [0x81] + EncodedBytes.ascii("y</b>\n</r>\n")
+    private static let shiftJISInvalidSequence =
+        EncodedBytes.encoded("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<r>\n  <a>日本</a>x", with: EncodedBytes.shiftJIS)
+        + [0x81, 0x20] + EncodedBytes.ascii("y\n</r>\n")
+    private static let utf16LoneSurrogate =
+        EncodedBytes.utf16("<r>\n  <a>é👍</a>x", littleEndian: true) + [0x00, 0xD8]
+        + EncodedBytes.utf16("y</r>\n", littleEndian: true, byteOrderMark: false)
 }

@@ -4,7 +4,10 @@
 ///
 /// The notes follow the message on lines of their own. Values are escaped as GitHub's toolkit
 /// (`@actions/core`, `command.ts`) escapes them, so that a `%`, a line break, or in a property a
-/// `:` or `,`, cannot end the command early or inject another one.
+/// `:` or `,`, cannot end the command early or inject another one. Before that, the control and
+/// bidi characters of the path, the message and each note are shown as codes (`<U+000A>`): a
+/// line break inside a message quoting the appDef is not a line of the annotation, and nothing
+/// can make the log line read as another.
 public struct GitHubReporter: DiagnosticReporter {
     public init() {}
 
@@ -19,12 +22,12 @@ public struct GitHubReporter: DiagnosticReporter {
         case .note: "notice"
         }
         let properties = [
-            ("file", diagnostic.location.file),
+            ("file", diagnostic.location.file.withControlCharactersShown),
             ("line", String(diagnostic.location.line)),
             ("col", String(diagnostic.location.column)),
             ("title", diagnostic.ruleID),
         ].map { "\($0)=\(Self.escapeProperty($1))" }.joined(separator: ",")
-        let message = ([diagnostic.message] + diagnostic.notes).joined(separator: "\n")
+        let message = ([diagnostic.message] + diagnostic.notes).map(\.withControlCharactersShown).joined(separator: "\n")
         return "::\(command) \(properties)::\(Self.escapeData(message))\n"
     }
 

@@ -1,5 +1,9 @@
 /// The compiler-style form editors and terminals understand:
 /// `path:line:column: severity: message [rule-id]`, each note on its own line after it.
+///
+/// The path, the message and the notes come from outside (file names, the appDef's text):
+/// their control and bidi characters are shown as codes (`<U+000A>`), so that each diagnostic
+/// is one line that cannot pass for another, nor rewrite the terminal.
 public struct TextReporter: DiagnosticReporter {
     /// Whether to colour severities with ANSI escapes (a terminal, without `NO_COLOR`).
     public var colored: Bool
@@ -13,10 +17,12 @@ public struct TextReporter: DiagnosticReporter {
     }
 
     private func line(for diagnostic: Diagnostic) -> String {
-        let location = "\(diagnostic.location.file):\(diagnostic.location.line):\(diagnostic.location.column)"
-        var text = "\(bold(location + ":")) \(label(diagnostic.severity)) \(bold(diagnostic.message)) [\(diagnostic.ruleID)]\n"
+        let file = diagnostic.location.file.withControlCharactersShown
+        let location = "\(file):\(diagnostic.location.line):\(diagnostic.location.column)"
+        let message = diagnostic.message.withControlCharactersShown
+        var text = "\(bold(location + ":")) \(label(diagnostic.severity)) \(bold(message)) [\(diagnostic.ruleID)]\n"
         for note in diagnostic.notes {
-            text += "\(location): \(label(.note)) \(note)\n"
+            text += "\(location): \(label(.note)) \(note.withControlCharactersShown)\n"
         }
         return text
     }

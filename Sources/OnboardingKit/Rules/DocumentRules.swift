@@ -23,11 +23,13 @@ struct UnreadableFileRule: Rule {
 struct MalformedXMLRule: Rule {
     static let description = RuleDescription(
         id: "malformed-xml", severity: .error,
-        summary: "The file is not well-formed XML (libxml2's own message and position).",
+        summary: "The file is not well-formed XML, or holds bytes that are not text in its encoding.",
         rationale: """
             An appDef is XML. A truncated file, a tag left open, an unescaped `&` or `<`, bytes that \
-            are not in the declared encoding: libxml2 stops at the first such error, and no screen \
-            after it can be read. libxml2's warnings are reported as warnings.
+            are not text in the file's encoding (invalid UTF-8, a byte windows-1252 leaves \
+            undefined, half a UTF-16 surrogate pair): reading stops at the first such error, and no \
+            screen after it can be read. The message is libxml2's own, or for bytes of an encoding \
+            other than UTF-8, the reader's; libxml2's warnings are reported as warnings.
             """,
         triggeringExamples: [
             RuleExample("""
@@ -53,12 +55,15 @@ struct MalformedXMLRule: Rule {
         ])
 
     func check(_ context: LintContext) -> [Finding] {
-        context.syntax.problems.filter { $0.kind == .malformed }.map { problem in
-            Finding(
-                position: problem.position, message: problem.message, notes: Self.explanation(of: problem.message),
+        context.syntax.problems.filter { $0.kind == .malformed || $0.kind == .undecodable }.map { problem in
+            let notes = problem.kind == .undecodable ? [Self.undecodableNote] : Self.explanation(of: problem.message)
+            return Finding(
+                position: problem.position, message: problem.message, notes: notes,
                 severity: problem.level == .warning ? .warning : nil)
         }
     }
+
+    private static let undecodableNote = "the file is damaged here, or is not in the encoding it declares; save it as UTF-8, as SAB does"
 
     /// Plain words for libxml2's messages that puzzle people who are not XML experts.
     private static func explanation(of message: String) -> [String] {
@@ -78,6 +83,44 @@ struct MalformedXMLRule: Rule {
             return ["write '&' as '&amp;' in text and attribute values"]
         }
         return []
+    }
+}
+
+struct UnsupportedEncodingRule: Rule {
+    static let description = RuleDescription(
+        id: "unsupported-encoding", severity: .error,
+        summary: "The file's encoding cannot be read; nothing in it is read.",
+        rationale: """
+            SAB writes appDefs in UTF-8. Other encodings are read when their characters can be \
+            counted for positions: UTF-16 and UTF-32 (with a byte order mark or starting with \
+            `<?xml`), and any encoding the XML declaration names that the system's iconv converts \
+            and that writes the declaration in ASCII (windows-1252, ISO-8859-*, Shift_JIS, GB18030, \
+            Big5...). Refused: EBCDIC, UCS-4 in an unusual byte order, a name that is not an \
+            encoding name or that iconv does not know, an encoding the declaration itself is not \
+            written in, and one whose characters iconv joins (windows-1255, windows-1258, TCVN, \
+            TSCII: columns would not match the file). Save the file as UTF-8.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                <?xml version="1.0" ↓encoding="x-mac-klingon"?>
+                <app-definition type="SAB"/>
+                """),
+            RuleExample("""
+                <?xml version="1.0" ↓encoding="UTF-16"?>
+                <app-definition type="SAB"/>
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                <?xml version="1.0" encoding="windows-1252"?>
+                <app-definition type="SAB"><app-name>Bible</app-name></app-definition>
+                """)
+        ])
+
+    func check(_ context: LintContext) -> [Finding] {
+        context.syntax.problems.filter { $0.kind == .unsupportedEncoding }.map {
+            Finding(position: $0.position, message: $0.message, notes: ["save the file as UTF-8, as SAB does"])
+        }
     }
 }
 

@@ -4,6 +4,7 @@ public enum RuleRegistry {
     static let rules: [any Rule] = [
         UnreadableFileRule(),
         MalformedXMLRule(),
+        UnsupportedEncodingRule(),
         DoctypeForbiddenRule(),
         NotAnAppDefRule(),
         NoOnboardingScreensRule(),

@@ -69,7 +69,9 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// Escapes for JSON and also `<`, `>`, `&` and U+2028/U+2029, so that the text is safe inside
-    /// an HTML `<script>` element as well (`</script>` cannot end it early).
+    /// an HTML `<script>` element as well (`</script>` cannot end it early); and every other
+    /// control or bidi character, which JSON allows as it is, so that JSON printed on a terminal
+    /// cannot rewrite it (a C1 CSI) or reorder the text (the value read back is the same).
     static func writeString(_ value: String, to output: inout String) {
         output += "\""
         for scalar in value.unicodeScalars {
@@ -82,7 +84,7 @@ public indirect enum JSONValue: Hashable, Sendable {
             case "<", ">", "&", "\u{2028}", "\u{2029}":
                 output += unicodeEscape(scalar.value)
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.isControlOrBidiControl {
                     output += unicodeEscape(scalar.value)
                 } else {
                     output.unicodeScalars.append(scalar)
