@@ -10,7 +10,7 @@ struct InputOptions: ParsableArguments {
     @Option(help: "A folder of templates replacing the built-in ones of the same name.", completion: .directory)
     var templates: String?
 
-    @Option(help: "Where Skip and Start lead, relative to the carousel page.")
+    @Option(help: "Where Skip and Start lead, relative to the carousel page (or an http or https URL).")
     var startURL = BuildOptions.defaultStartURL
 
     @OptionGroup var rules: RuleOptions
@@ -23,7 +23,7 @@ struct InputOptions: ParsableArguments {
     func validate() throws {
         try OptionChecks.refuseEmpty(images, for: "--images <images>")
         try OptionChecks.refuseEmpty(templates, for: "--templates <templates>")
-        try OptionChecks.refuseEmpty(startURL, for: "--start-url <start-url>")
+        try StartURLCheck.check(startURL)
     }
 
     /// The build options these give, for an output folder and `--force`.
