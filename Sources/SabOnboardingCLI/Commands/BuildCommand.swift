@@ -26,6 +26,7 @@ struct BuildCommand: ParsableCommand {
     var force = false
 
     func validate() throws {
+        try OptionChecks.refuseRepeated(["out"])
         try OptionChecks.refuseEmpty(outputDirectory, for: "--out <out>")
     }
 

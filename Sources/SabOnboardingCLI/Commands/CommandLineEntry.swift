@@ -10,7 +10,7 @@ extension SabOnboardingCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let command: any ParsableCommand
         do {
-            command = try parseAsRoot(arguments)
+            command = try OptionChecks.$commandLine.withValue(arguments) { try parseAsRoot(arguments) }
         } catch {
             exit(withError: error)
         }

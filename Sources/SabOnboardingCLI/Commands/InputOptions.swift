@@ -21,6 +21,7 @@ struct InputOptions: ParsableArguments {
     }
 
     func validate() throws {
+        try OptionChecks.refuseRepeated(["images", "templates", "start-url"])
         try OptionChecks.refuseEmpty(images, for: "--images <images>")
         try OptionChecks.refuseEmpty(templates, for: "--templates <templates>")
         try StartURLCheck.check(startURL)

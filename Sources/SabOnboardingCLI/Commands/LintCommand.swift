@@ -25,6 +25,7 @@ struct LintCommand: ParsableCommand {
     @OptionGroup var rules: RuleOptions
 
     func validate() throws {
+        try OptionChecks.refuseRepeated(["format", "images"])
         try OptionChecks.refuseEmpty(images, for: "--images <images>")
     }
 

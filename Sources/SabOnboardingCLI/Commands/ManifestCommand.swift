@@ -14,6 +14,7 @@ struct ManifestCommand: ParsableCommand {
     var images: String?
 
     func validate() throws {
+        try OptionChecks.refuseRepeated(["images"])
         try OptionChecks.refuseEmpty(images, for: "--images <images>")
     }
 

@@ -46,6 +46,10 @@ struct PreviewCommand: AsyncParsableCommand {
 
     @OptionGroup var inputs: InputOptions
 
+    func validate() throws {
+        try OptionChecks.refuseRepeated(["port"])
+    }
+
     /// How often the inputs are checked for changes.
     static let pollInterval = Duration.milliseconds(300)
 
