@@ -41,14 +41,23 @@ struct PreviewCommand: AsyncParsableCommand {
     @Argument(help: "The appDef file.", completion: .file())
     var appDef: String
 
-    @Option(help: "The port to listen on, on 127.0.0.1 (0: any free port).")
-    var port: UInt16 = 8000
+    // Read unconditionally, so that `--port -1` is called out of range by validate() instead of
+    // being read as an option and reported as a missing value.
+    @Option(parsing: .unconditional, help: "The port to listen on, on 127.0.0.1 (0: any free port).")
+    var port = 8000
 
     @OptionGroup var inputs: InputOptions
 
     func validate() throws {
         try OptionChecks.refuseRepeated(["port"])
+        guard (0...Int(UInt16.max)).contains(port) else {
+            throw ValidationError(
+                "The value '\(port)' is out of range for '--port <port>': give a port from 1 to 65535, or 0 for any free port")
+        }
     }
+
+    /// `port` as the server takes it; validate() has kept it within range.
+    private var listeningPort: UInt16 { UInt16(clamping: port) }
 
     /// How often the inputs are checked for changes.
     static let pollInterval = Duration.milliseconds(300)
@@ -77,7 +86,7 @@ struct PreviewCommand: AsyncParsableCommand {
         let server: PreviewServer
         let boundPort: UInt16
         do {
-            server = try PreviewServer(port: port, site: site, routes: PreviewRoutes(startURL: options.startURL))
+            server = try PreviewServer(port: listeningPort, site: site, routes: PreviewRoutes(startURL: options.startURL))
             boundPort = try await server.start()
         } catch {
             Terminal.writeToStandardError("sab-onboarding: error: cannot serve on \(PreviewServer.host):\(port): \(error)\n")
