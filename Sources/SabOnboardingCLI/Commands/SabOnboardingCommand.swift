@@ -1,8 +1,9 @@
 import ArgumentParser
 import OnboardingKit
 
-/// The `sab-onboarding` command and its subcommands. Async, so that the library can run
-/// `preview`, the one async command, as well as the others.
+/// The `sab-onboarding` command and its subcommands. Async, as the library asks of a root with
+/// an async subcommand (`preview`); `runCommandLine` runs the others without starting Swift
+/// concurrency.
 public struct SabOnboardingCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "sab-onboarding",

@@ -21,7 +21,7 @@ enum StartURLCheck {
 
     /// The scheme of an absolute URL (a letter, then letters, digits, '+', '-' or '.', then
     /// ':'); nil for a relative one.
-    static func scheme(of url: String) -> Substring? {
+    private static func scheme(of url: String) -> Substring? {
         guard let colon = url.firstIndex(of: ":") else { return nil }
         let scheme = url[..<colon]
         guard let first = scheme.unicodeScalars.first, isASCIILetter(first) else { return nil }
