@@ -24,6 +24,9 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -use-ld=lld
 endif
+# Where swift-argument-parser's generate-manual plugin writes the page.
+MANUAL := .build/plugins/GenerateManual/outputs/sab-onboarding/sab-onboarding.1
+MANUAL_DATE := $(if $(SOURCE_DATE_EPOCH),--date $(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%d 2>/dev/null || date -u -r $(SOURCE_DATE_EPOCH) +%Y-%m-%d))
 
 .PHONY: all build release test demo deps test-deps check-warnings install uninstall fuzz bench clean
 
@@ -79,12 +82,20 @@ demo: build
 	@echo "Open it in a browser (file://$(CURDIR)/build/demo/index.html), or serve build/demo over HTTP."
 
 ## install: the binary, its man page and bash, zsh and fish completions under PREFIX (default /usr/local).
+## The man page is the one swift-argument-parser's generate-manual plugin writes from the tool's
+## --experimental-dump-help; SOURCE_DATE_EPOCH, when set, dates it.
 install: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
+	@# The plugin runs the tool it builds in debug mode (the tests' build; the help is the
+	@# same), so that it does not rebuild the release binary without its static runtime.
+	$(SWIFT) package plugin generate-manual --configuration debug $(MANUAL_DATE) >/dev/null
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	@# Generated into build/ first, so that install gives them their mode whatever the umask.
 	mkdir -p build/install
-	$(RELEASE) --generate-manual > build/install/sab-onboarding.1
+	@# The generator copies the blank line between two paragraphs of a discussion, which mdoc
+	@# warns about (its paragraph break is .Pp), and leaves groff free to hyphenate names
+	@# such as appDef (.nh turns that off).
+	awk '{ print ($$0 == "" ? ".Pp" : $$0) } /^\.Os$$/ { print ".nh" }' $(MANUAL) > build/install/sab-onboarding.1
 	$(RELEASE) --generate-completion-script bash > build/install/sab-onboarding.bash
 	$(RELEASE) --generate-completion-script zsh > build/install/_sab-onboarding
 	$(RELEASE) --generate-completion-script fish > build/install/sab-onboarding.fish

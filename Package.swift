@@ -9,7 +9,11 @@ let package = Package(
         .library(name: "OnboardingKit", targets: ["OnboardingKit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.0")
+        // Files, folders and system errors, by path and descriptor.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.0"),
+        // Parsing, help, usage errors, completion scripts and, through its generate-manual
+        // plugin, the man page.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
     ],
     targets: [
         // libxml2 as a system library; only XMLStreaming imports it.
@@ -38,11 +42,11 @@ let package = Package(
             dependencies: ["TemplateEmbedder"],
             path: "Sources/EmbedTemplatesPlugin"
         ),
-        // Command-line parsing, help, completion scripts and the manual page, from a declared
-        // command tree. No reflection: start-up time is the tool's, not its parser's.
-        .target(name: "ArgumentParsing"),
         // The commands and their options.
-        .target(name: "SabOnboardingCLI", dependencies: ["OnboardingKit", "ArgumentParsing"]),
+        .target(
+            name: "SabOnboardingCLI",
+            dependencies: ["OnboardingKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(name: "sab-onboarding", dependencies: ["SabOnboardingCLI"]),
         .testTarget(
             name: "XMLStreamingTests",
@@ -54,12 +58,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
-            name: "ArgumentParsingTests",
-            dependencies: ["ArgumentParsing"]
-        ),
-        .testTarget(
             name: "SabOnboardingCLITests",
-            dependencies: ["SabOnboardingCLI", "OnboardingKit", "ArgumentParsing"]
+            dependencies: [
+                "SabOnboardingCLI", "OnboardingKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,4 @@
 import Foundation
-import Foundation
 import Testing
 
 @testable import OnboardingKit
@@ -29,7 +28,7 @@ struct RulesCommandTests {
 
     @Test func unknownRuleIsAUsageError() throws {
         let result = try ToolRunner.run(["rules", "no-such-rule"])
-        #expect(result.status != 0)
+        #expect(result.status == 64)
         #expect(result.standardError.contains("no rule 'no-such-rule'"))
     }
 }

@@ -38,8 +38,15 @@ struct ToolRunner {
     static func run(
         _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]
     ) throws -> Result {
+        try run(executable, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs any program, with no standard input, and captures what it prints.
+    static func run(
+        _ program: URL, _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment

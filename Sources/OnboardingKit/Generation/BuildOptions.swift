@@ -1,6 +1,6 @@
 /// Where `build` reads and writes.
 public struct BuildOptions: Sendable, Hashable {
-    /// The output folder, replaced as a whole at the end of a successful build.
+    /// The output folder, where a successful build writes its own files in place.
     public var outputDirectory: String
     /// The folder of the onboarding images (default: `images/onboarding` beside the appDef).
     public var imagesDirectory: String?

@@ -1,49 +1,50 @@
-import ArgumentParsing
+import ArgumentParser
 import OnboardingKit
 
-struct BuildCommand: Command {
-    static let spec = CommandSpec(
-        name: "build",
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
         abstract: "Compile an appDef's onboarding screens into a carousel, one page per screen, the images and a manifest.",
         discussion: """
             Lints first: on any error nothing is written and the previous output stays as it was. \
-            The output folder is replaced as a whole; files in it that sab-onboarding did not write are kept.
-            """,
-        arguments: [ArgumentSpec("app-def", help: "The appDef file.", completion: .file)],
-        options: [.value("out", defaultValue: BuildOptions.defaultOutputDirectory, completion: .directory, help: "The output folder.")]
-            + InputOptions.specs + [
-                .flag("quiet", help: "Print nothing but problems."),
-                .flag("force", help: "Write into a non-empty output folder that sab-onboarding did not create; its files are kept."),
-            ])
+            The build writes only its own files, in place, pages last; files in the output folder that \
+            sab-onboarding did not write are never touched.
+            """
+    )
 
-    let appDef: String
-    let outputDirectory: String
-    let inputs: InputOptions
-    let quiet: Bool
-    let force: Bool
+    @Argument(help: "The appDef file.", completion: .file())
+    var appDef: String
 
-    init(_ parsed: ParsedCommand) throws(UsageError) {
-        appDef = parsed.requiredArgument("app-def")
-        outputDirectory = parsed.valueOrDefault("out")
-        inputs = try InputOptions(parsed)
-        quiet = parsed.flag("quiet")
-        force = parsed.flag("force")
+    @Option(name: .customLong("out"), help: "The output folder.", completion: .directory)
+    var outputDirectory = BuildOptions.defaultOutputDirectory
+
+    @OptionGroup var inputs: InputOptions
+
+    @Flag(help: "Print nothing but problems.")
+    var quiet = false
+
+    @Flag(help: "Write into a non-empty output folder that sab-onboarding did not create; its files are kept.")
+    var force = false
+
+    func validate() throws {
+        try OptionChecks.refuseRepeated(["out"])
+        try OptionChecks.refuseEmpty(outputDirectory, for: "--out <out>")
     }
 
     func run() throws {
-        let options = inputs.buildOptions(outputDirectory: outputDirectory, force: force)
+        let options = try inputs.buildOptions(outputDirectory: outputDirectory, force: force)
         let result: OnboardingBuilder.Result
         do {
             result = try OnboardingBuilder(options: options).build(appDefPath: appDef)
         } catch {
             Terminal.writeToStandardError("sab-onboarding: error: \(error.message)\n")
-            throw ExitStatus.failure
+            throw ExitCode.failure
         }
         let report = TextReporter(colored: Terminal.standardErrorWantsColor).report(result.diagnostics)
         Terminal.writeToStandardError(report)
         guard result.succeeded else {
             Terminal.writeToStandardError("sab-onboarding: build failed: nothing was written\n")
-            throw ExitStatus.failure
+            throw ExitCode.failure
         }
         if !quiet {
             let screens = result.writtenFiles.filter { $0.hasPrefix("screens/") }.count

@@ -1,62 +1,37 @@
-import ArgumentParsing
+import ArgumentParser
 import Dispatch
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 extension SabOnboardingCommand {
     /// Runs the command line and exits. Commands run synchronously, so that `lint`, `build` and
-    /// `--version` never start Swift concurrency (its executor and worker threads cost
-    /// start-up time); only an async command (`preview`) starts it, in a task, while the main
-    /// thread serves the main queue as an async `main` would.
+    /// `--version` never start Swift concurrency (its executor and worker threads are of no use
+    /// to them); only an async command (`preview`) starts it, in a task, while the main thread
+    /// serves the main queue as an async `main` would.
     public static func runCommandLine() -> Never {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let command: any ParsableCommand
         do {
-            switch try tool.parse(Array(CommandLine.arguments.dropFirst())) {
-            case .version: Terminal.writeToStandardOutput(tool.version + "\n")
-            case .help(let path): Terminal.writeToStandardOutput(tool.help(path))
-            case .completionScript(let shell): Terminal.writeToStandardOutput(tool.completionScript(for: shell))
-            case .manualPage: Terminal.writeToStandardOutput(tool.manualPage())
-            case .run(let parsed):
-                switch runner(for: parsed.commandWords) {
-                case .sync(let type)?:
-                    try type.init(parsed).run()
-                case .async(let type)?:
-                    let command = try type.init(parsed)
-                    Task {
-                        do {
-                            try await command.run()
-                        } catch {
-                            finish(with: error)
-                        }
-                        exit(0)
-                    }
-                    dispatchMain()
-                case nil:
-                    // A command in the tree without a type to run it: a mistake in this tool.
-                    Terminal.writeToStandardError("sab-onboarding: internal error: no runner for '\(parsed.commandWords.joined(separator: " "))'\n")
-                    exit(70)  // EX_SOFTWARE
-                }
-            }
+            command = try OptionChecks.$commandLine.withValue(arguments) { try parseAsRoot(arguments) }
         } catch {
-            finish(with: error)
+            exit(withError: error)
         }
-        exit(0)
-    }
-
-    /// Exits with the status an error calls for, after saying what it needs said.
-    private static func finish(with error: any Error) -> Never {
-        switch error {
-        case let usage as UsageError:
-            Terminal.writeToStandardError(tool.errorReport(usage))
-            exit(UsageError.exitStatus)
-        case let status as ExitStatus:
-            exit(status.code)
-        default:
-            Terminal.writeToStandardError("sab-onboarding: error: \(error)\n")
-            exit(1)
+        guard let asyncCommand = command as? any AsyncParsableCommand else {
+            var command = command
+            do {
+                try command.run()
+            } catch {
+                exit(withError: error)
+            }
+            exit()  // no error: status 0
         }
+        Task {
+            var asyncCommand = asyncCommand
+            do {
+                try await asyncCommand.run()
+            } catch {
+                exit(withError: error)
+            }
+            exit()
+        }
+        dispatchMain()
     }
 }

@@ -1,43 +1,42 @@
-import ArgumentParsing
+import ArgumentParser
 import OnboardingKit
 
-struct LintCommand: Command {
-    static let spec = CommandSpec(
-        name: "lint",
+extension ReportFormat: ExpressibleByArgument {}
+
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check appDef files and print every problem of their onboarding screens.",
-        discussion: "Exit status: 0 when no error was found, 1 when any was (with --strict, any warning too).",
-        arguments: [ArgumentSpec("files", help: "The appDef files to check.", count: .oneOrMore, completion: .file)],
-        options: [
-            .value(
-                "format", defaultValue: ReportFormat.text.rawValue, allowedValues: ReportFormat.allCases.map(\.rawValue),
-                help: "Output format."),
-            .flag("strict", help: "Fail on warnings as well as errors."),
-            InputOptions.imagesOption(beside: "each appDef"),
-        ] + RuleOptions.specs)
+        discussion: "Exit status: 0 when no error was found, 1 when any was (with --strict, any warning too)."
+    )
 
-    let files: [String]
-    let format: ReportFormat
-    let strict: Bool
-    let images: String?
-    let rules: RuleOptions
+    @Argument(help: "The appDef files to check.", completion: .file())
+    var files: [String]
 
-    init(_ parsed: ParsedCommand) throws(UsageError) {
-        files = parsed.arguments("files")
-        // The parser accepts only the listed values, so this always finds one.
-        format = ReportFormat(rawValue: parsed.valueOrDefault("format")) ?? .text
-        strict = parsed.flag("strict")
-        images = parsed.value("images")
-        rules = try RuleOptions(parsed)
+    @Option(help: "Output format.")
+    var format: ReportFormat = .text
+
+    @Flag(help: "Fail on warnings as well as errors.")
+    var strict = false
+
+    @Option(help: InputOptions.imagesHelp(beside: "each appDef"), completion: .directory)
+    var images: String?
+
+    @OptionGroup var rules: RuleOptions
+
+    func validate() throws {
+        try OptionChecks.refuseRepeated(["format", "images"])
+        try OptionChecks.refuseEmpty(images, for: "--images <images>")
     }
 
     func run() throws {
-        let linter = Linter(options: LintOptions(imagesDirectory: images, rules: rules.selection))
+        let linter = Linter(options: LintOptions(imagesDirectory: images, rules: try rules.selection()))
         let diagnostics = linter.lint(paths: files)
         let output = format.reporter(colored: Terminal.standardOutputWantsColor).report(diagnostics)
         Terminal.writeToStandardOutput(output)
         if format == .text {
             Terminal.writeToStandardError(Summary.line(for: diagnostics, fileCount: files.count, strict: strict))
         }
-        if diagnostics.fails(strict: strict) { throw ExitStatus.failure }
+        if diagnostics.fails(strict: strict) { throw ExitCode.failure }
     }
 }

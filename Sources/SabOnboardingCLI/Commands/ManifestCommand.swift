@@ -1,33 +1,36 @@
-import ArgumentParsing
+import ArgumentParser
 import OnboardingKit
 
-struct ManifestCommand: Command {
-    static let spec = CommandSpec(
-        name: "manifest",
-        abstract: "Print the manifest JSON of an appDef's onboarding screens (the onboarding.json of build).",
-        arguments: [ArgumentSpec("app-def", help: "The appDef file.", completion: .file)],
-        options: [InputOptions.imagesOption(beside: "the appDef")])
+struct ManifestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "manifest",
+        abstract: "Print the manifest JSON of an appDef's onboarding screens (the onboarding.json of build)."
+    )
 
-    let appDef: String
-    let images: String?
+    @Argument(help: "The appDef file.", completion: .file())
+    var appDef: String
 
-    init(_ parsed: ParsedCommand) throws(UsageError) {
-        appDef = parsed.requiredArgument("app-def")
-        images = parsed.value("images")
+    @Option(help: InputOptions.imagesHelp(beside: "the appDef"), completion: .directory)
+    var images: String?
+
+    func validate() throws {
+        try OptionChecks.refuseRepeated(["images"])
+        try OptionChecks.refuseEmpty(images, for: "--images <images>")
     }
 
     func run() throws {
         let (json, diagnostics) = OnboardingBuilder(options: BuildOptions(imagesDirectory: images)).manifest(appDefPath: appDef)
         Terminal.writeToStandardError(TextReporter(colored: Terminal.standardErrorWantsColor).report(diagnostics))
-        guard let json else { throw ExitStatus.failure }
+        guard let json else { throw ExitCode.failure }
         Terminal.writeToStandardOutput(json)
     }
 }
 
-struct SchemaCommand: Command {
-    static let spec = CommandSpec(name: "schema", abstract: "Print the JSON Schema (draft 2020-12) of the manifest.")
-
-    init(_ parsed: ParsedCommand) {}
+struct SchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the JSON Schema (draft 2020-12) of the manifest."
+    )
 
     func run() {
         Terminal.writeToStandardOutput(ManifestSchema.text)

@@ -1,31 +1,30 @@
-import ArgumentParsing
+import ArgumentParser
 import OnboardingKit
 
-struct RulesCommand: Command {
-    static let spec = CommandSpec(
-        name: "rules",
-        abstract: "List every lint rule, or describe one with its examples.",
-        arguments: [ArgumentSpec("rule-id", help: "A rule id to describe in full.", count: .optional)],
-        options: [.flag("markdown", help: "Print the list as a Markdown table (as in the README).")])
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List every lint rule, or describe one with its examples."
+    )
 
-    let ruleID: String?
-    let markdown: Bool
-    let path: [CommandSpec]
+    @Argument(help: "A rule id to describe in full.", completion: .ruleIDs)
+    var ruleID: String?
 
-    init(_ parsed: ParsedCommand) throws(UsageError) {
-        ruleID = parsed.argument("rule-id")
-        markdown = parsed.flag("markdown")
-        path = parsed.path
+    @Flag(help: "Print the list as a Markdown table (as in the README).")
+    var markdown = false
+
+    func validate() throws {
+        if let ruleID, RuleRegistry.description(of: ruleID) == nil {
+            throw ValidationError("no rule '\(ruleID)'; 'sab-onboarding rules' lists them")
+        }
     }
 
-    func run() throws {
-        guard let ruleID else {
+    func run() {
+        // validate() refused an id of no rule, so an id always finds its description here.
+        guard let description = ruleID.flatMap(RuleRegistry.description(of:)) else {
             let descriptions = RuleRegistry.descriptions
             Terminal.writeToStandardOutput(markdown ? RuleListing.markdown(descriptions) : RuleListing.table(descriptions))
             return
-        }
-        guard let description = RuleRegistry.description(of: ruleID) else {
-            throw UsageError("no rule '\(ruleID)'; 'sab-onboarding rules' lists them", path: path)
         }
         Terminal.writeToStandardOutput(RuleListing.details(description))
     }

@@ -1,37 +1,37 @@
-import ArgumentParsing
+import ArgumentParser
 import OnboardingKit
 
-/// `templates list` and `templates export`.
-enum TemplatesCommand {
-    static let spec = CommandSpec(
-        name: "templates",
+/// `templates list` and `templates export`; `templates` alone shows its help.
+struct TemplatesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "templates",
         abstract: "The built-in templates, to copy and change for build --templates.",
-        subcommands: [List.spec, Export.spec])
+        subcommands: [List.self, Export.self]
+    )
 
-    struct List: Command {
-        static let spec = CommandSpec(name: "list", abstract: "Print the names of the built-in templates.")
-
-        init(_ parsed: ParsedCommand) {}
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Print the names of the built-in templates.")
 
         func run() {
             Terminal.writeToStandardOutput(TemplateSet.names.map { $0 + "\n" }.joined())
         }
     }
 
-    struct Export: Command {
-        static let spec = CommandSpec(
-            name: "export",
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write the built-in templates into a folder.",
-            discussion: "Change the copies you need, delete the others, and build with --templates DIR: a template missing from DIR stays built-in.",
-            arguments: [ArgumentSpec("directory", help: "The folder to write them into (created if needed).", completion: .directory)],
-            options: [.flag("force", help: "Overwrite templates already in the folder.")])
+            discussion: "Change the copies you need, delete the others, and build with --templates DIR: a template missing from DIR stays built-in."
+        )
 
-        let directory: String
-        let force: Bool
+        @Argument(help: "The folder to write them into (created if needed).", completion: .directory)
+        var directory: String
 
-        init(_ parsed: ParsedCommand) {
-            directory = parsed.requiredArgument("directory")
-            force = parsed.flag("force")
+        @Flag(help: "Overwrite templates already in the folder.")
+        var force = false
+
+        func validate() throws {
+            try OptionChecks.refuseEmpty(directory, for: "<directory>")
         }
 
         func run() throws {
@@ -40,7 +40,7 @@ enum TemplatesCommand {
                 Terminal.writeToStandardOutput("Wrote \(written.count) templates into \(directory)\n")
             } catch {
                 Terminal.writeToStandardError("sab-onboarding: error: \(error.message)\n")
-                throw ExitStatus.failure
+                throw ExitCode.failure
             }
         }
     }

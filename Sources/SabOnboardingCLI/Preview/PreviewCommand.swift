@@ -1,4 +1,4 @@
-import ArgumentParsing
+import ArgumentParser
 import OnboardingKit
 
 #if canImport(Glibc)
@@ -9,9 +9,9 @@ import OnboardingKit
 
 /// `sab-onboarding preview`: renders the carousel in memory, serves it on 127.0.0.1, rebuilds it
 /// when its inputs change and reloads the browser.
-struct PreviewCommand: AsyncCommand {
-    static let spec = CommandSpec(
-        name: "preview",
+struct PreviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
         abstract: "Serve an appDef's carousel on this machine, rebuilt and reloaded in the browser on every change.",
         discussion: """
             Renders as build does, but serves the output from memory; nothing is written. Listens on \
@@ -35,20 +35,29 @@ struct PreviewCommand: AsyncCommand {
 
             Ctrl-C (SIGINT) or SIGTERM stops the server; the exit status is then 0. It is 1 when the \
             appDef cannot be read at the start or the port cannot be listened on.
-            """,
-        arguments: [ArgumentSpec("app-def", help: "The appDef file.", completion: .file)],
-        options: [.value("port", defaultValue: "8000", help: "The port to listen on, on 127.0.0.1 (0: any free port).")]
-            + InputOptions.specs)
+            """
+    )
 
-    let appDef: String
-    let port: UInt16
-    let inputs: InputOptions
+    @Argument(help: "The appDef file.", completion: .file())
+    var appDef: String
 
-    init(_ parsed: ParsedCommand) throws(UsageError) {
-        appDef = parsed.requiredArgument("app-def")
-        port = try parsed.valueOrDefault("port", as: UInt16.self)
-        inputs = try InputOptions(parsed)
+    // Read unconditionally, so that `--port -1` is called out of range by validate() instead of
+    // being read as an option and reported as a missing value.
+    @Option(parsing: .unconditional, help: "The port to listen on, on 127.0.0.1 (0: any free port).")
+    var port = 8000
+
+    @OptionGroup var inputs: InputOptions
+
+    func validate() throws {
+        try OptionChecks.refuseRepeated(["port"])
+        guard (0...Int(UInt16.max)).contains(port) else {
+            throw ValidationError(
+                "The value '\(port)' is out of range for '--port <port>': give a port from 1 to 65535, or 0 for any free port")
+        }
     }
+
+    /// `port` as the server takes it; validate() has kept it within range.
+    private var listeningPort: UInt16 { UInt16(clamping: port) }
 
     /// How often the inputs are checked for changes.
     static let pollInterval = Duration.milliseconds(300)
@@ -59,7 +68,7 @@ struct PreviewCommand: AsyncCommand {
         // A reader of standard error that went away must not end a server.
         signal(SIGPIPE, SIG_IGN)
 
-        let options = inputs.buildOptions()
+        let options = try inputs.buildOptions()
         let builder = PreviewBuilder(appDefPath: appDef, options: options)
         let reporter = PreviewReporter(colored: Terminal.standardErrorWantsColor)
         let site = PreviewSite()
@@ -71,17 +80,17 @@ struct PreviewCommand: AsyncCommand {
         // A wrong path is a mistake to say at once; a file missing later is a save in progress.
         if first.appDefUnreadable {
             Terminal.writeToStandardError("sab-onboarding: error: nothing to preview\n")
-            throw ExitStatus.failure
+            throw ExitCode.failure
         }
 
         let server: PreviewServer
         let boundPort: UInt16
         do {
-            server = try PreviewServer(port: port, site: site, routes: PreviewRoutes(startURL: options.startURL))
+            server = try PreviewServer(port: listeningPort, site: site, routes: PreviewRoutes(startURL: options.startURL))
             boundPort = try await server.start()
         } catch {
             Terminal.writeToStandardError("sab-onboarding: error: cannot serve on \(PreviewServer.host):\(port): \(error)\n")
-            throw ExitStatus.failure
+            throw ExitCode.failure
         }
         let address = "http://\(PreviewServer.host):\(boundPort)/"
         Terminal.writeToStandardOutput("Serving \(address) (Ctrl-C to stop)\n")
