@@ -8,8 +8,8 @@ copies the images of the four-screen sample to OUT_DIR/images/onboarding/, so th
 image rules find their files and `lint` reports the same thing as on the sample.
 
 Each document is one <app-definition> holding, again and again, the top-level sections of the
-real appDefs in Tests/OnboardingKitTests/Fixtures/appdef-samples/ (long form and short form,
-pretty-printed and one-line), in a fixed order. SCREEN_BLOCKS <onboarding-screens> sections,
+real appDefs in ../shared/appdef-samples/ beside the clone (third-party data the project does not
+carry; long form and short form, pretty-printed and one-line), in a fixed order. SCREEN_BLOCKS <onboarding-screens> sections,
 each with the four screens of Samples/builders/builders.appDef, are spread evenly through it:
 the same few hundred screens whatever the size, so that a larger document means more bytes to
 stream, not more screens to keep. Well-formed, no DOCTYPE. The output is a pure function of
@@ -23,7 +23,7 @@ import shutil
 import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-FIXTURES = os.path.join(ROOT, "Tests", "OnboardingKitTests", "Fixtures", "appdef-samples")
+FIXTURES = os.path.join(os.path.dirname(ROOT), "shared", "appdef-samples")
 SAMPLE = os.path.join(ROOT, "Samples", "builders", "builders.appDef")
 SAMPLE_IMAGES = os.path.join(ROOT, "Samples", "builders", "images", "onboarding")
 # 80 blocks of 4 screens: 320 screens in every document.
@@ -42,6 +42,8 @@ def body_of(data: bytes) -> bytes:
 
 def sections() -> list[bytes]:
     """The bodies of the fixture appDefs, in name order: both forms, both layouts."""
+    if not os.path.isdir(FIXTURES):
+        raise SystemExit(f"the benchmarks read the real appDefs of {FIXTURES}: put ../shared beside the clone")
     names = sorted(n for n in os.listdir(FIXTURES) if n.endswith((".xml", ".appDef")))
     bodies = []
     for name in names:

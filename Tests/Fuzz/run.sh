@@ -16,7 +16,7 @@ binary=$(swift build "${flags[@]}" --show-bin-path)/FuzzLintAndBuild
 
 corpus=build/fuzz/corpus
 mkdir -p "$corpus" build/fuzz/artifacts
-cp Samples/*/*.appDef Samples/*/appdef.xml Tests/OnboardingKitTests/Fixtures/invalid/*.xml Tests/OnboardingKitTests/Fixtures/encodings/*.xml Tests/OnboardingKitTests/Fixtures/appdef-samples/*.xml "$corpus"/ 2>/dev/null || true
+cp Samples/*/*.appDef Samples/*/appdef.xml Tests/OnboardingKitTests/Fixtures/invalid/*.xml Tests/OnboardingKitTests/Fixtures/encodings/*.xml ../shared/appdef-samples*/*.xml ../shared/appdef-samples*/*.appDef "$corpus"/ 2>/dev/null || true
 cp Tests/Fuzz/crashes/* "$corpus"/ 2>/dev/null || true
 export FUZZ_APPDEF_PATH="$PWD/Samples/builders/fuzz.appDef"
 "$binary" "$corpus" -max_total_time="$seconds" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \

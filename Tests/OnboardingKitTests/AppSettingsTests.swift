@@ -7,7 +7,7 @@ import Testing
 struct AppSettingsTests {
     /// A real file with one screen added before its end, in the file's own form.
     static func realFile(_ name: String, languages: [String]) throws -> (text: String, syntax: AppDefSyntax) {
-        let url = Fixtures.folder("appdef-samples").appendingPathComponent(name)
+        let url = try RealAppDefs.file(name)
         var text = try String(contentsOf: url, encoding: .utf8)
         let tag = text.contains("<tm ") ? "t" : "translation"
         let translations = languages.map { "<\(tag) lang=\"\($0)\">x</\(tag)>" }.joined()
@@ -17,7 +17,7 @@ struct AppSettingsTests {
         return (text, AppDefReader.read(bytes: Array(text.utf8), file: name))
     }
 
-    @Test func buttonWordsInFourLanguagesFromTheLongForm() throws {
+    @Test(.enabled(if: RealAppDefs.available, RealAppDefs.absent)) func buttonWordsInFourLanguagesFromTheLongForm() throws {
         let (_, syntax) = try Self.realFile("Sango_Transition_Guide.appDef", languages: ["fr", "es", "pt", "ru"])
         let labels = ButtonLabelResolver(syntax: syntax).resolve(for: ["fr", "es", "pt", "ru"])
         #expect(syntax.defaultLanguage == "en")
@@ -29,7 +29,7 @@ struct AppSettingsTests {
         #expect(skip["ru"] == "Пропустить")
     }
 
-    @Test func buttonWordsInFourLanguagesFromTheShortForm() throws {
+    @Test(.enabled(if: RealAppDefs.available, RealAppDefs.absent)) func buttonWordsInFourLanguagesFromTheShortForm() throws {
         let (text, syntax) = try Self.realFile("appbuilder-pwa_characterization_test_app1_appdef.xml", languages: ["fr", "es", "de", "en"])
         let labels = ButtonLabelResolver(syntax: syntax).resolve(for: ["fr", "es", "de"])
         #expect(text.contains("<tm id=\"Button_Skip\">"))
@@ -40,7 +40,7 @@ struct AppSettingsTests {
         #expect(skip["de"] == "Überspringen")
     }
 
-    @Test func theOneLineExportsDefaultLanguageIsItsOwn() throws {
+    @Test(.enabled(if: RealAppDefs.available, RealAppDefs.absent)) func theOneLineExportsDefaultLanguageIsItsOwn() throws {
         let (_, syntax) = try Self.realFile("Ind-Zikundwa_data_appdef.xml", languages: ["fr", "de"])
         #expect(syntax.defaultLanguage == "Kir")
         #expect(syntax.buttonMappings.keys.sorted() == ["Button_Next", "Button_Skip", "Button_Start"])

@@ -3,32 +3,78 @@ import Testing
 
 @testable import OnboardingKit
 
-/// Real appDef files, as SAB wrote them, and the project's samples.
+/// Real appDef files, as SAB wrote them (RealAppDefs), and the project's samples.
 struct RealAppDefTests {
-    static let realFiles = Fixtures.files(in: "appdef-samples") { $0.pathExtension != "md" }
+    static let realFiles = RealAppDefs.files
 
-    @Test func theRealFilesAreAllThere() {
-        #expect(Self.realFiles.count == 4)
+    @Test(.enabled(if: RealAppDefs.available, RealAppDefs.absent))
+    func theRealFilesAreAllThere() {
+        #expect(Self.realFiles.count == 14)
+    }
+
+    @Test func theSamplesAreAllThere() {
         #expect(Fixtures.sampleAppDefs.count >= 3)
     }
 
-    @Test(arguments: realFiles)
+    @Test(.enabled(if: RealAppDefs.available, RealAppDefs.absent), arguments: realFiles)
     func realFileWithoutScreensGivesOnlyTheNote(_ url: URL) {
         let diagnostics = Linter().lint(path: url.path)
         #expect(diagnostics.map(\.ruleID) == ["no-onboarding-screens"])
         #expect(diagnostics.first?.severity == .note)
     }
 
-    @Test(arguments: Fixtures.sampleAppDefs)
-    func sampleLintsCleanEvenWhenStrict(_ url: URL) {
-        let diagnostics = Linter().lint(path: url.path)
-        #expect(!diagnostics.fails(strict: true), "\(diagnostics.map { "\($0.location): \($0.message)" })")
-        #expect(AppDefReader.read(path: url.path).screens.count >= 3)
+    /// As they are, without screens: the build writes a gate that lets the app open.
+    @Test(.enabled(if: RealAppDefs.available, RealAppDefs.absent), arguments: realFiles)
+    func realFileBuildsAsItIs(_ url: URL) throws {
+        let output = TemporaryFolder()
+        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: output.path("out"))).build(appDefPath: url.path)
+        #expect(result.succeeded, "\(result.diagnostics.map(\.message))")
+        #expect(!result.writtenFiles.contains { $0.hasPrefix("screens/") })
+        let gate = try String(contentsOfFile: output.path("out/onboarding-gate.js"), encoding: .utf8)
+        #expect(!gate.contains("location"), "without screens the gate sends no one anywhere")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output.path("out/onboarding.json")))) as? [String: Any]
+        #expect((manifest?["screens"] as? [Any])?.isEmpty == true)
+    }
+
+    /// With screens in each of the file's interface languages, in the file's own form: lint
+    /// passes, the build succeeds, and the manifest has every language's text and the file's
+    /// own button words.
+    @Test(.enabled(if: RealAppDefs.available, RealAppDefs.absent), arguments: realFiles)
+    func realFileWithScreensLintsAndBuilds(_ url: URL) throws {
+        let real = try RealAppDefWithScreens(url)
+        let folder = TemporaryFolder()
+        try folder.write(url.lastPathComponent, real.text)
+        let appDef = folder.path(url.lastPathComponent)
+        let diagnostics = Linter().lint(path: appDef)
+        #expect(!diagnostics.fails(strict: false), "\(diagnostics.map { "\($0.location): \($0.message)" })")
+        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: appDef)
+        #expect(result.succeeded)
+        #expect(result.writtenFiles.filter { $0.hasPrefix("screens/") }.count == 2)
+
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/onboarding.json")))) as? [String: Any])
+        #expect(manifest["languages"] as? [String] == real.languages)
+        let screens = try #require(manifest["screens"] as? [[String: Any]])
+        let title = try #require(screens.first?["topTitle"] as? [String: String])
+        #expect(title["default"] == "Welcome 1")
+        for language in real.languages {
+            #expect(title[language] == RealAppDefWithScreens.text("Welcome 1", in: language))
+        }
+        let syntax = AppDefReader.read(path: appDef)
+        let buttons = try #require(manifest["buttons"] as? [String: [String: String]])
+        for (id, key) in [("Button_Skip", "skip"), ("Button_Next", "next"), ("Button_Start", "start")] {
+            for language in real.languages {
+                guard let own = syntax.buttonMappings[id]?.translations.first(where: { $0.attribute("lang")?.value == language })?.trimmedText,
+                    !own.isEmpty
+                else { continue }
+                #expect(buttons[key]?[language] == own, "\(id) in \(language)")
+            }
+        }
     }
 
     /// Screens placed inside real files, before the root's end tag: the problem must be found at
-    /// the right line and column, also far along the one-line export.
-    @Test(arguments: realFiles)
+    /// the right line and column, also far along the one-line exports.
+    @Test(.enabled(if: RealAppDefs.available, RealAppDefs.absent), arguments: realFiles)
     func problemInAScreenAddedToARealFileIsFoundWhereItIs(_ url: URL) throws {
         var text = try String(contentsOf: url, encoding: .utf8)
         let shortForm = text.contains("<tm ")
@@ -37,7 +83,7 @@ struct RealAppDefTests {
         let screen = "<onboarding-screens><onboarding-screen><title type=\"top-title\"><\(translation)>Karibu</\(translation)></title>"
             + "<title type=\"middle-title\"><\(translation)>x</\(translation)></title></onboarding-screen></onboarding-screens>"
         text.insert(contentsOf: screen, at: end.lowerBound)
-        // Counted on scalars: "\r\n" is one Character, and the Sango file has CRLF lines.
+        // Counted on scalars: "\r\n" is one Character, and project files have CRLF lines.
         let prefixLines = text[..<text.range(of: "type=\"middle-title\"")!.lowerBound].unicodeScalars
             .split(separator: "\n", omittingEmptySubsequences: false)
         let expectedLine = prefixLines.count
@@ -50,6 +96,13 @@ struct RealAppDefTests {
         #expect(diagnostics.first?.location.line == expectedLine)
         #expect(diagnostics.first?.location.column == expectedColumn)
         if url.lastPathComponent.hasPrefix("Ind-Zikundwa") { #expect(expectedLine == 1 && expectedColumn > 100_000) }
+    }
+
+    @Test(arguments: Fixtures.sampleAppDefs)
+    func sampleLintsCleanEvenWhenStrict(_ url: URL) {
+        let diagnostics = Linter().lint(path: url.path)
+        #expect(!diagnostics.fails(strict: true), "\(diagnostics.map { "\($0.location): \($0.message)" })")
+        #expect(AppDefReader.read(path: url.path).screens.count >= 3)
     }
 }
 
