@@ -18,6 +18,7 @@ enum RuleListing {
         for description in descriptions {
             var severity = description.severity.rawValue
             if description.isSafetyRule { severity += ", safety" }
+            if description.isReadingRule { severity += ", always on" }
             if description.isOptIn { severity += ", opt-in" }
             text += "| `\(description.id)` | \(severity) | \(description.summary.replacing("|", with: "\\|")) |\n"
         }
@@ -27,6 +28,7 @@ enum RuleListing {
     static func details(_ description: RuleDescription) -> String {
         let traits = [description.severity.rawValue]
             + (description.isSafetyRule ? ["safety: cannot be disabled"] : [])
+            + (description.isReadingRule ? ["reading: cannot be disabled"] : [])
             + (description.isOptIn ? ["opt-in: --enable \(description.id)"] : [])
         var text = "\(description.id) (\(traits.joined(separator: ", ")))\n\n"
         text += description.summary + "\n\n" + description.rationale + "\n"

@@ -45,3 +45,15 @@ struct RuleSelectionTests {
         #expect(page.contains("Hello") && !page.contains("<img"))
     }
 }
+
+/// A file that cannot be read to its end must never build part of a carousel: the rules that
+/// say so cannot be disabled.
+struct ReadingRuleTests {
+    @Test(arguments: ["unreadable-file", "malformed-xml", "unsupported-encoding"])
+    func readingRulesCannotBeDisabled(_ id: String) throws {
+        let description = try #require(RuleRegistry.description(of: id))
+        #expect(description.isReadingRule)
+        #expect(throws: RuleSelection.Problem.self) { try RuleSelection(disable: [id], enable: []) }
+        #expect(RuleSelection().runs(description))
+    }
+}

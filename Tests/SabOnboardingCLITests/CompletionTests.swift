@@ -8,6 +8,7 @@ import Testing
 struct CompletionTests {
     static let commands = ["lint", "build", "preview", "manifest", "schema", "rules", "templates", "help"]
     static let ruleIDs = RuleRegistry.descriptions.map(\.id)
+    static let disableableRuleIDs = RuleRegistry.descriptions.filter(\.canBeDisabled).map(\.id)
 
     /// The tool's script for `shell`, in a file.
     private func script(for shell: String) throws -> String {
@@ -54,7 +55,9 @@ struct CompletionTests {
         #expect(try bashOffers("sab-onboarding rules invalid-co") == ["invalid-color"])
         #expect(try bashOffers("sab-onboarding lint --disable low") == ["low-contrast"])
         #expect(try bashOffers("sab-onboarding build x --enable long") == ["long-text"])
-        #expect(try bashOffers("sab-onboarding preview x --disable ") == Self.ruleIDs)
+        #expect(try bashOffers("sab-onboarding preview x --disable ") == Self.disableableRuleIDs)
+        #expect(try bashOffers("sab-onboarding preview x --enable ") == ["long-text"], "only opt-in rules are turned on")
+        #expect(try bashOffers("sab-onboarding lint --disable malformed").isEmpty, "a reading rule cannot be turned off")
     }
 
     @Test func fishOffersTheCommandsOptionsAndValues() throws {
@@ -78,13 +81,15 @@ struct CompletionTests {
         #expect(text.hasPrefix("#compdef sab-onboarding\n"))
         _ = try Shell.run("zsh", ["-n", script])
         // zsh's completion system needs a terminal to run, so the script is read instead: a
-        // function for each command, and the rule ids as the values of rules, and of --disable
-        // and --enable on lint, build and preview.
+        // function for each command, the rule ids as the values of rules, the ids of the rules
+        // that can be turned off as those of --disable on lint, build and preview.
         for command in Self.commands.filter({ $0 != "help" }) {
             #expect(text.contains("\n_sab-onboarding_\(command)() {\n"), "\(command)")
         }
         let ruleIDArray = "=('" + Self.ruleIDs.joined(separator: "' '") + "')\n"
-        #expect(text.components(separatedBy: ruleIDArray).count - 1 == 7)
+        #expect(text.components(separatedBy: ruleIDArray).count - 1 == 1)
+        let disableArray = "=('" + Self.disableableRuleIDs.joined(separator: "' '") + "')\n"
+        #expect(text.components(separatedBy: disableArray).count - 1 == 3)
     }
 
     /// The scripts write each rule id as it is: one that needed quoting would complete wrongly.

@@ -6,7 +6,7 @@ struct UnreadableFileRule: Rule {
         id: "unreadable-file", severity: .error,
         summary: "The file cannot be opened or read.",
         rationale: "The path must name a readable file (not a folder). Check the path and its permissions.",
-        triggeringExamples: [], nonTriggeringExamples: [])
+        triggeringExamples: [], nonTriggeringExamples: [], isReadingRule: true)
 
     func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []
@@ -52,7 +52,8 @@ struct MalformedXMLRule: Rule {
                   <app-name>Tom &amp; Jerry</app-name>
                 </app-definition>
                 """)
-        ])
+        ],
+        isReadingRule: true)
 
     func check(_ context: LintContext) -> [Finding] {
         context.syntax.problems.filter { $0.kind == .malformed || $0.kind == .undecodable }.map { problem in
@@ -115,7 +116,8 @@ struct UnsupportedEncodingRule: Rule {
                 <?xml version="1.0" encoding="windows-1252"?>
                 <app-definition type="SAB"><app-name>Bible</app-name></app-definition>
                 """)
-        ])
+        ],
+        isReadingRule: true)
 
     func check(_ context: LintContext) -> [Finding] {
         context.syntax.problems.filter { $0.kind == .unsupportedEncoding }.map {

@@ -16,11 +16,17 @@ public struct RuleDescription: Sendable, Hashable {
     public var isSafetyRule: Bool
     /// An opt-in rule runs only when enabled with `--enable`.
     public var isOptIn: Bool
+    /// A reading rule says the file could not be read to its end: what follows is unknown, so
+    /// nothing may be built from it, and the rule can never be disabled.
+    public var isReadingRule: Bool
+
+    /// Whether `--disable` may turn the rule off: not a safety or a reading rule.
+    public var canBeDisabled: Bool { !isSafetyRule && !isReadingRule }
 
     public init(
         id: String, severity: Severity, summary: String, rationale: String,
         triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample], isSafetyRule: Bool = false,
-        isOptIn: Bool = false
+        isOptIn: Bool = false, isReadingRule: Bool = false
     ) {
         self.id = id
         self.severity = severity
@@ -30,5 +36,6 @@ public struct RuleDescription: Sendable, Hashable {
         self.nonTriggeringExamples = nonTriggeringExamples
         self.isSafetyRule = isSafetyRule
         self.isOptIn = isOptIn
+        self.isReadingRule = isReadingRule
     }
 }

@@ -4,16 +4,17 @@ import OnboardingKit
 /// `--disable` and `--enable`, shared by `lint`, `build` and `preview`.
 struct RuleOptions: ParsableArguments {
     @Option(
-        name: .customLong("disable"), help: ArgumentHelp("Turn a rule off (repeatable). Safety rules cannot be.", valueName: "rule-id"),
-        completion: .ruleIDs)
+        name: .customLong("disable"),
+        help: ArgumentHelp("Turn a rule off (repeatable). Safety rules and the rules that say a file cannot be read cannot be.", valueName: "rule-id"),
+        completion: .list(RuleRegistry.descriptions.filter(\.canBeDisabled).map(\.id)))
     var disabled: [String] = []
 
     @Option(
         name: .customLong("enable"), help: ArgumentHelp("Turn an opt-in rule on (repeatable).", valueName: "rule-id"),
-        completion: .ruleIDs)
+        completion: .list(RuleRegistry.descriptions.filter(\.isOptIn).map(\.id)))
     var enabled: [String] = []
 
-    /// The rules to run; an unknown rule, or a safety rule turned off, is a usage error.
+    /// The rules to run; an unknown rule, or a rule turned off that cannot be, is a usage error.
     func selection() throws(ValidationError) -> RuleSelection {
         do {
             return try RuleSelection(disable: disabled, enable: enabled)
@@ -28,7 +29,7 @@ struct RuleOptions: ParsableArguments {
 }
 
 extension CompletionKind {
-    /// Every rule id, for `rules`, `--disable` and `--enable`.
+    /// Every rule id, for `rules`.
     static var ruleIDs: CompletionKind {
         .list(RuleRegistry.descriptions.map(\.id))
     }
