@@ -3,8 +3,10 @@ import Testing
 
 @testable import OnboardingKit
 
-/// Each rule's documented examples, run as tests: a triggering example must give that rule's
-/// diagnostics at exactly its `↓` marks, a non-triggering one none of them.
+/// Each rule's documented examples, run as tests in both forms of an appDef (the project
+/// file's long tags and the PWA export's one-line short ones): a triggering example must give
+/// that rule's diagnostics at exactly its `↓` marks, a non-triggering one no diagnostic at all
+/// (so that a malformed example cannot pass for a clean one). Failures point at the example.
 struct RuleExampleTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let ruleID: String
@@ -22,17 +24,36 @@ struct RuleExampleTests {
 
     @Test(arguments: triggering)
     func triggeringExampleIsReportedAtItsMarks(_ testCase: Case) throws {
-        let diagnostics = try ExampleProject(testCase.example).lint(enabling: testCase.ruleID).filter { $0.ruleID == testCase.ruleID }
-        let reported = diagnostics.map { "\($0.location.line):\($0.location.column)" }
-        let marked = testCase.example.markedPositions.map { "\($0.line):\($0.column)" }
-        #expect(!marked.isEmpty, "a triggering example must mark where it triggers with ↓")
-        #expect(reported == marked, "\(diagnostics.map(\.message))")
+        for (form, example) in testCase.example.forms {
+            let diagnostics = try ExampleProject(example).lint(enabling: testCase.ruleID).filter { $0.ruleID == testCase.ruleID }
+            let reported = diagnostics.map { "\($0.location.line):\($0.location.column)" }
+            let marked = example.markedPositions.map { "\($0.line):\($0.column)" }
+            #expect(!marked.isEmpty, "a triggering example must mark where it triggers with ↓", sourceLocation: example.sourceLocation)
+            #expect(reported == marked, "\(form): \(diagnostics.map(\.message))", sourceLocation: example.sourceLocation)
+        }
     }
 
     @Test(arguments: nonTriggering)
-    func nonTriggeringExampleIsAccepted(_ testCase: Case) throws {
-        let diagnostics = try ExampleProject(testCase.example).lint(enabling: testCase.ruleID).filter { $0.ruleID == testCase.ruleID }
-        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+    func nonTriggeringExampleGivesNoDiagnosticAtAll(_ testCase: Case) throws {
+        for (form, example) in testCase.example.forms {
+            let diagnostics = try ExampleProject(example).lint(enabling: testCase.ruleID)
+            #expect(diagnostics.isEmpty, "\(form): \(diagnostics.map { "\($0.ruleID): \($0.message)" })", sourceLocation: example.sourceLocation)
+        }
+    }
+
+    /// The conversion the tests rely on: tags renamed, markers kept, the short form on one line.
+    @Test func anExampleReadsTheSameInTheOtherForm() {
+        let long = RuleExample("""
+            <onboarding-screen>
+              <title type="top-title"><translation>Hi</translation><translation ↓lang="Kir">Yo</translation></title>
+              <features type="onboarding-screen"><feature name="background" value="default"/></features>
+            </onboarding-screen>
+            """)
+        let short = long.inOtherForm()
+        #expect(!long.isShortForm && short.isShortForm)
+        #expect(short.markedDocument.contains(#"<onboarding-screen><title type="top-title"><t>Hi</t><t ↓lang="Kir">Yo</t></title><features type="onboarding-screen"><e name="background" value="default"/></features></onboarding-screen>"#))
+        #expect(short.inOtherForm().document.contains(#"<translation>Hi</translation><translation lang="Kir">Yo</translation>"#))
+        #expect(short.line == long.line)
     }
 }
 
@@ -53,9 +74,9 @@ struct ExampleProject {
     }
 
     /// Lints with the rule under test on, opt-in or not.
-    func lint(enabling ruleID: String) -> [Diagnostic] {
+    func lint(enabling ruleID: String) throws -> [Diagnostic] {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let rules = (try? RuleSelection(disable: [], enable: [ruleID])) ?? RuleSelection()
+        let rules = try RuleSelection(disable: [], enable: [ruleID])
         return Linter(options: LintOptions(rules: rules)).lint(path: appDef.path)
     }
 

@@ -50,6 +50,7 @@ struct MalformedXMLRule: Rule {
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <app-name>Tom &amp; Jerry</app-name>
+                  <onboarding-screen><title type="top-title"><translation>Welcome</translation></title></onboarding-screen>
                 </app-definition>
                 """)
         ],
@@ -114,7 +115,7 @@ struct UnsupportedEncodingRule: Rule {
         nonTriggeringExamples: [
             RuleExample("""
                 <?xml version="1.0" encoding="windows-1252"?>
-                <app-definition type="SAB"><app-name>Bible</app-name></app-definition>
+                <app-definition type="SAB"><app-name>Bible</app-name><onboarding-screen><title type="top-title"><translation>Welcome</translation></title></onboarding-screen></app-definition>
                 """)
         ],
         isReadingRule: true)
@@ -146,7 +147,7 @@ struct DoctypeForbiddenRule: Rule {
             RuleExample("""
                 <?xml version="1.0" encoding="utf-8"?>
                 <!-- no DOCTYPE here -->
-                <app-definition/>
+                <app-definition><onboarding-screen><title type="top-title"><translation>Welcome</translation></title></onboarding-screen></app-definition>
                 """)
         ],
         isSafetyRule: true)
@@ -169,7 +170,7 @@ struct NotAnAppDefRule: Rule {
                 ↓<svg xmlns="http://www.w3.org/2000/svg"/>
                 """)
         ],
-        nonTriggeringExamples: [RuleExample("<app-definition type=\"SAB\"/>")])
+        nonTriggeringExamples: [RuleExample("<app-definition type=\"SAB\"><onboarding-screen><title type=\"top-title\"><translation>Welcome</translation></title></onboarding-screen></app-definition>")])
 
     func check(_ context: LintContext) -> [Finding] {
         guard let root = context.syntax.root, root.name != AppDefVocabulary.root else { return [] }

@@ -23,7 +23,7 @@ struct FontNotFoundRule: Rule {
                   <interface-languages><writing-systems>
                     <writing-system code="en" type="interface"><font-family>system</font-family></writing-system>
                   </writing-systems></interface-languages>
-                  <translation-mappings default-lang="en"/>
+                  <translation-mappings default-lang="en"><tm id="Button_Skip"><t lang="en">Skip</t></tm><tm id="Button_Next"><t lang="en">Next</t></tm><tm id="Button_Start"><t lang="en">Start</t></tm></translation-mappings>
                   <onboarding-screen><title type="top-title"><t>Welcome</t></title></onboarding-screen>
                 </app-definition>
                 """)

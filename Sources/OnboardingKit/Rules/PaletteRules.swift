@@ -97,7 +97,7 @@ struct InvalidPaletteColorRule: Rule {
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <colors type="main">
-                    <color name="PrimaryColor"><cm theme="Normal" value="#FF5722"/></color>
+                    <color name="PrimaryColor"><cm theme="Normal" value="#BF360C"/></color>
                     <color name="TitlesColor"><cm theme="Normal" value="PrimaryColor"/></color>
                   </colors>
                   <onboarding-screen><title type="top-title"><t>Welcome</t></title></onboarding-screen>

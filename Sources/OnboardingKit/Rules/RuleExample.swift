@@ -17,10 +17,25 @@ public struct RuleExample: Sendable, Hashable {
     public var text: String
     /// Files of the images folder by name.
     public var images: [String: ImageFile]
+    /// Whether the example holds as well in the appDef's other form: the PWA data export's short
+    /// tags on one line, or a project file's long tags. Its tests run it in both; an example
+    /// about one form's own syntax says `false`.
+    public var holdsInBothForms: Bool
+    /// Where the example is written, so that a failing example's test points at it.
+    public var fileID: String
+    public var filePath: String
+    public var line: Int
 
-    public init(_ text: String, images: [String: ImageFile] = [:]) {
+    public init(
+        _ text: String, images: [String: ImageFile] = [:], holdsInBothForms: Bool = true,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
         self.text = text
         self.images = images
+        self.holdsInBothForms = holdsInBothForms
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
     }
 
     /// The marker of an expected diagnostic position.
@@ -28,15 +43,20 @@ public struct RuleExample: Sendable, Hashable {
 
     /// The full appDef text, markers removed.
     public var document: String {
-        var body = text
+        var body = markedDocument
         body.removeAll { $0 == Self.marker }
-        return Self.wrapsInAppDef(text) ? Self.prefix + body + Self.suffix : body
+        return body
+    }
+
+    /// The full appDef text, markers kept: a fragment wrapped in an appDef.
+    public var markedDocument: String {
+        Self.wrapsInAppDef(text) ? Self.prefix(for: text) + text + Self.suffix : text
     }
 
     /// The positions the markers stand at, in the full document.
     public var markedPositions: [(line: Int, column: Int)] {
         var positions: [(Int, Int)] = []
-        let full = Self.wrapsInAppDef(text) ? Self.prefix + text + Self.suffix : text
+        let full = markedDocument
         var line = 1
         var column = 1
         for character in full {
@@ -59,12 +79,27 @@ public struct RuleExample: Sendable, Hashable {
         return trimmed.hasPrefix("<onboarding-screen")
     }
 
-    private static let prefix = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <app-definition type="SAB" program-version="12.3">
-        <onboarding-screens>
+    /// The appDef around a fragment: the button words of every language the fragment uses, so
+    /// that the example is a whole, clean appDef (a non-triggering example gives no diagnostic).
+    private static func prefix(for fragment: String) -> String {
+        var languages = ["en"]
+        for match in fragment.matches(of: /lang="([^"]*)"/) where match.output.1 != "default" {
+            let language = String(match.output.1)
+            if !languages.contains(language) { languages.append(language) }
+        }
+        let mappings = ["Button_Skip", "Button_Next", "Button_Start"].map { id in
+            "<translation-mapping id=\"\(id)\">"
+                + languages.map { "<translation lang=\"\($0)\">\(id.dropFirst(7))</translation>" }.joined() + "</translation-mapping>"
+        }
+        return """
+            <?xml version="1.0" encoding="utf-8"?>
+            <app-definition type="SAB" program-version="12.3">
+            <translation-mappings default-lang="en">\(mappings.joined())</translation-mappings>
+            <onboarding-screens>
 
-        """
+            """
+    }
+
     private static let suffix = """
 
         </onboarding-screens>

@@ -43,6 +43,7 @@ struct TextDirectionMismatchRule: Rule {
                       <writing-system code="wol" type="interface"><trait name="text-direction" value="LTR"/></writing-system>
                     </writing-systems>
                   </interface-languages>
+                  <translation-mappings><translation-mapping id="Button_Skip"><translation lang="ar">Skip</translation></translation-mapping><translation-mapping id="Button_Next"><translation lang="ar">Next</translation></translation-mapping><translation-mapping id="Button_Start"><translation lang="ar">Start</translation></translation-mapping></translation-mappings>
                   <onboarding-screen><title type="top-title"><translation>Welcome</translation><translation lang="ar">مرحبا</translation></title></onboarding-screen>
                 </app-definition>
                 """)

@@ -160,7 +160,7 @@ struct InvalidLanguageCodeRule: Rule {
             RuleExample("""
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
-                  <translation-mappings default-lang="es-419"/>
+                  <translation-mappings default-lang="es-419"><tm id="Button_Skip"><t lang="es-419">Skip</t></tm><tm id="Button_Next"><t lang="es-419">Next</t></tm><tm id="Button_Start"><t lang="es-419">Start</t></tm></translation-mappings>
                   <onboarding-screen><title type="top-title"><t>Bienvenido</t></title></onboarding-screen>
                 </app-definition>
                 """),
