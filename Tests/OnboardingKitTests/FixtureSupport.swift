@@ -39,12 +39,21 @@ enum Fixtures {
 
 /// Golden files: compares `actual` with the file at `url`, or writes it there when the
 /// environment variable `RECORD_FIXTURES` is set. A mismatch shows a line diff.
+///
+/// Recording is never a pass: the test writes the file and then fails, saying so, so that a run
+/// with `RECORD_FIXTURES` left set cannot hide a difference; under `CI` it is refused.
 func expectMatchesGolden(_ actual: String, at url: URL, sourceLocation: SourceLocation = #_sourceLocation) {
-    if ProcessInfo.processInfo.environment["RECORD_FIXTURES"] != nil {
+    let environment = ProcessInfo.processInfo.environment
+    if environment["RECORD_FIXTURES"] != nil {
+        guard environment["CI"] == nil else {
+            Issue.record("RECORD_FIXTURES is refused under CI: golden files are recorded by hand and reviewed", sourceLocation: sourceLocation)
+            return
+        }
         let source = sourceURL(ofBundled: url)
         do {
             try FileManager.default.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
             try actual.write(to: source, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(source.path): review the change, then run the tests again without RECORD_FIXTURES", sourceLocation: sourceLocation)
         } catch {
             Issue.record("cannot record \(source.path): \(error)", sourceLocation: sourceLocation)
         }

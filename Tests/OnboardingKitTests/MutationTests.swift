@@ -48,18 +48,16 @@ struct MutationTests {
         (0..<100).map { (sample.path, UInt64($0) &* 7919 &+ 17) }
     }
 
-    @Test func mutatedSamplesNeverCrashAndStayConsistent() throws {
+    /// The time limit guards against a hang; it is not a performance figure.
+    @Test(.timeLimit(.minutes(5))) func mutatedSamplesNeverCrashAndStayConsistent() throws {
         #expect(Self.cases.count >= 300)
         var rendered = 0
         for (sample, seed) in Self.cases {
             var generator = Generator(state: seed)
             let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sample)))
             let mutated = Self.mutate(original, using: &generator)
-            let start = ContinuousClock.now
             let diagnostics = Linter().lint(bytes: mutated, path: sample)
             let build = OnboardingBuilder().render(appDefBytes: mutated, appDefPath: sample)
-            // A guard against hangs, not a performance figure.
-            #expect(ContinuousClock.now - start < .seconds(10), "seed \(seed) of \(sample)")
             #expect(diagnostics.allSatisfy { $0.location.line >= 1 && $0.location.column >= 1 && !$0.message.isEmpty })
             #expect((build.files != nil) == !diagnostics.fails(strict: false), "seed \(seed) of \(sample)")
             if let files = build.files {
