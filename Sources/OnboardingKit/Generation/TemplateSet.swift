@@ -1,3 +1,5 @@
+internal import Mustache
+
 /// The templates of the output: the defaults compiled into the binary, each replaceable by a
 /// file of the same name in the `--templates` folder.
 public struct TemplateSet {

@@ -1,11 +1,11 @@
 /// The limit that stopped a rendering (see ``MustacheRenderer``).
-enum MustacheRenderingLimit: Error, Equatable {
+package enum MustacheRenderingLimit: Error, Equatable {
     case outputLength
     case steps
     case partialDepth
 
     /// What was passed, for a diagnostic.
-    var explanation: String {
+    package var explanation: String {
         switch self {
         case .outputLength: "its output passed \(MustacheRenderer.maximumOutputLength >> 20) MiB"
         case .steps: "it took more than \(MustacheRenderer.maximumSteps) steps"

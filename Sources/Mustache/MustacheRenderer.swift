@@ -3,24 +3,29 @@
 /// A name is looked up from the innermost value outwards (`{{number}}` inside `{{#screens}}` is
 /// the screen's); the later parts of a dotted name only inside what its first part found. A
 /// missing name inserts nothing, and so does a missing partial, as the spec says.
-struct MustacheRenderer {
+package struct MustacheRenderer {
     /// Partials nested deeper than this stop the rendering, as the limits below do: a template
     /// that includes itself for ever ends instead of exhausting the stack.
-    static let maximumPartialDepth = 64
+    package static let maximumPartialDepth = 64
     /// Limits on one rendered file. A template that includes a partial twice in a partial that
     /// includes it twice, and so on, or nests sections over a list forty deep, needs 2^40 steps
     /// or more: rendering stops at these instead of running for ever. Real pages are kilobytes
     /// and a few thousand steps per screen.
-    static let maximumOutputLength = 64 << 20
-    static let maximumSteps = 5_000_000
+    package static let maximumOutputLength = 64 << 20
+    package static let maximumSteps = 5_000_000
 
     /// The templates `{{> name}}` can include, by name.
     let partials: [String: MustacheTemplate]
 
+    /// A renderer whose `{{> name}}` tags include the template `partials[name]`.
+    package init(partials: [String: MustacheTemplate]) {
+        self.partials = partials
+    }
+
     /// The text of `template` with `value` as its context. Throws the limit it would pass:
     /// ``maximumOutputLength``, ``maximumSteps`` (nodes, section rounds and partials rendered,
     /// and for each lookup the values of the stack it may pass) or ``maximumPartialDepth``.
-    func render(_ template: MustacheTemplate, with value: TemplateValue) throws(MustacheRenderingLimit) -> String {
+    package func render(_ template: MustacheTemplate, with value: TemplateValue) throws(MustacheRenderingLimit) -> String {
         var run = Run(output: "", stepsLeft: Self.maximumSteps)
         var stack = [value]
         render(template.nodes, stack: &stack, indentation: "", escaping: .html, partialDepth: 0, run: &run)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import OnboardingKit
+@testable import Mustache
 
 /// The template renderer against the behaviours of the Mustache specification (v1, without
 /// lambdas): interpolation and escaping, sections, inverted sections, comments, partials and

@@ -172,7 +172,7 @@ struct MustacheParser {
 
     /// `CONTENT_TYPE: TEXT` or `CONTENT_TYPE: HTML`, the one pragma there is.
     private func escaping(of tag: MustacheTag) throws(MustacheSyntaxError) -> MustacheEscaping {
-        let parts = tag.content.split(separator: ":", maxSplits: 1).map { String($0).trimmingWhitespace }
+        let parts = tag.content.split(separator: ":", maxSplits: 1).map(Self.trimmed)
         guard parts.count == 2, parts[0] == "CONTENT_TYPE" else {
             throw source.error("unknown pragma '\(tag.content)': the one pragma is CONTENT_TYPE: TEXT or HTML", at: tag.contentStart)
         }
@@ -182,5 +182,13 @@ struct MustacheParser {
         default:
             throw source.error("unknown content type '\(parts[1])': it is TEXT or HTML", at: tag.contentStart)
         }
+    }
+
+    /// `text` without white space at either end.
+    private static func trimmed(_ text: Substring) -> String {
+        var text = text
+        while text.first?.isWhitespace == true { text.removeFirst() }
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return String(text)
     }
 }
