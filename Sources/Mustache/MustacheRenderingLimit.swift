@@ -1,7 +1,10 @@
-/// The limit that stopped a rendering (see ``MustacheRenderer``).
-package enum MustacheRenderingLimit: Error, Equatable {
+/// A limit of ``MustacheRenderer`` that a rendering passed.
+package enum MustacheRenderingLimit: Error, Hashable, Sendable {
+    /// The output grew past ``MustacheRenderer/maximumOutputLength``.
     case outputLength
+    /// The rendering took more than ``MustacheRenderer/maximumSteps``.
     case steps
+    /// Partials nested deeper than ``MustacheRenderer/maximumPartialDepth``.
     case partialDepth
 
     /// What was passed, for a diagnostic.
