@@ -28,11 +28,14 @@ let package = Package(
             name: "XMLStreaming", dependencies: ["CLibXML2"],
             linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]
         ),
+        // Logic-less Mustache: parsing, rendering within limits, and the HTML escaping of its values.
+        // The project's own, without Foundation: it escapes by Unicode scalar, not by Character.
+        .target(name: "Mustache"),
         // Model, parsing, rules, diagnostics, reporters and the generator. Knows nothing of the
         // command line. The default templates are compiled in, so the binary works copied alone.
         .target(
             name: "OnboardingKit",
-            dependencies: ["XMLStreaming", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["XMLStreaming", "Mustache", .product(name: "SystemPackage", package: "swift-system")],
             plugins: ["EmbedTemplates"]
         ),
         .executableTarget(name: "TemplateEmbedder"),
@@ -45,12 +48,16 @@ let package = Package(
         // The commands and their options.
         .target(
             name: "SabOnboardingCLI",
-            dependencies: ["OnboardingKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["OnboardingKit", "Mustache", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "sab-onboarding", dependencies: ["SabOnboardingCLI"]),
         .testTarget(
             name: "XMLStreamingTests",
             dependencies: ["XMLStreaming"]
+        ),
+        .testTarget(
+            name: "MustacheTests",
+            dependencies: ["Mustache"]
         ),
         .testTarget(
             name: "OnboardingKitTests",

@@ -53,12 +53,17 @@ struct TemplateTests {
         #expect(!missing.succeeded)
     }
 
+    /// `screen-content` is a partial of the built-in pages: a rendering stopped in it is reported
+    /// at its own file, at the tag where it was stopped, not at the page that includes it.
     @Test(arguments: [
-        ("{{>screen-content}}", "its partials nest deeper than 64"),  // includes itself for ever
-        ("{{>screen-content}}{{>screen-content}}", "its partials nest deeper than 64"),  // the first inclusion goes deepest first
-        (String(repeating: "{{#screens}}", count: 40) + String(repeating: "{{/screens}}", count: 40), "more than 5000000 steps"),  // 4^40 rounds
+        // Includes itself for ever: stopped at the inclusion that goes one level too deep.
+        ("<div>\n  {{>screen-content}}\n</div>\n", "its partials nest deeper than 64", 2, 3 as Int?),
+        // The first inclusion goes deepest first.
+        ("x\n{{>screen-content}}{{>screen-content}}", "its partials nest deeper than 64", 2, 1),
+        // 4^40 rounds, stopped at one of the section tags of the second line.
+        ("<ul>\n" + String(repeating: "{{#screens}}", count: 40) + String(repeating: "{{/screens}}", count: 40), "more than 5000000 steps", 2, nil),
     ])
-    func aTemplateThatGrowsWithoutBoundIsStoppedAndNothingIsWritten(_ partial: String, _ reason: String) throws {
+    func aTemplateThatGrowsWithoutBoundIsStoppedWhereItIsAndNothingIsWritten(_ partial: String, _ reason: String, _ line: Int, _ column: Int?) throws {
         let folder = TemporaryFolder()
         try folder.write("templates/screen-content.mustache", partial)
         let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"), templatesDirectory: folder.path("templates")))
@@ -68,6 +73,13 @@ struct TemplateTests {
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.message.contains("was stopped: "), "\(diagnostic.message)")
         #expect(diagnostic.message.contains(reason), "\(diagnostic.message)")
+        #expect(diagnostic.location.file == folder.path("templates/screen-content.mustache"), "\(diagnostic.location)")
+        #expect(diagnostic.location.line == line, "\(diagnostic.location)")
+        if let column {
+            #expect(diagnostic.location.column == column, "\(diagnostic.location)")
+        } else {
+            #expect(diagnostic.location.column % "{{#screens}}".count == 1, "at the start of a section tag: \(diagnostic.location)")
+        }
         #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
     }
 }

@@ -1,3 +1,5 @@
+internal import Mustache
+
 /// The values templates see. Documented in the README for people who write their own templates.
 struct PageContext {
     let project: OnboardingProject

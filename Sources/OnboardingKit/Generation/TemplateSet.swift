@@ -1,3 +1,5 @@
+internal import Mustache
+
 /// The templates of the output: the defaults compiled into the binary, each replaceable by a
 /// file of the same name in the `--templates` folder.
 public struct TemplateSet {
@@ -86,18 +88,20 @@ public struct TemplateSet {
     }
 
     /// Renders the template with this file name; every template can be a partial of another.
-    /// Throws when the output would grow without bound (see ``MustacheRenderer``).
+    /// Throws when the output would grow without bound (see ``MustacheRenderer``), at the
+    /// template, partial or not, and the place in it where the rendering was stopped.
     func render(_ name: String, context: [String: TemplateValue]) throws(TemplateRenderingError) -> String {
         let partialName = Self.partialName(of: name)
         guard let template = templates[partialName] else { return "" }
         do {
             return try MustacheRenderer(partials: templates).render(template, with: .object(context))
         } catch {
+            let stoppedIn = error.partialName ?? partialName
             throw TemplateRenderingError(
                 diagnostic: Diagnostic(
                     ruleID: "template-error", severity: .error,
-                    location: SourceLocation(file: paths[partialName] ?? name, line: 1, column: 1),
-                    message: "rendering \(name) was stopped: \(error.explanation)",
+                    location: SourceLocation(file: paths[stoppedIn] ?? stoppedIn, line: error.position.line, column: error.position.column),
+                    message: "rendering \(name) was stopped: \(error.limit.explanation)",
                     notes: ["partials that include themselves, partials that include partials more than once at each level, or sections nested over lists grow without bound"]))
         }
     }

@@ -1,3 +1,4 @@
+import Mustache
 import OnboardingKit
 
 /// The pages and scripts that `preview` serves itself, beside the rendered output: the live-reload

@@ -2,20 +2,25 @@
 ///
 /// Typed rather than `Any`, so that what a template can see is stated in one place and a value
 /// renders the same everywhere, without reflection.
-enum TemplateValue: Hashable, Sendable {
+package enum TemplateValue: Hashable, Sendable {
+    /// Text, inserted as it is (escaped for HTML unless the tag is raw).
     case string(String)
+    /// A number: whole numbers are inserted without a fraction.
     case number(Double)
+    /// A flag: `false` skips a section, `true` renders it once.
     case bool(Bool)
+    /// A list: a section renders once per item, and none for an empty list.
     case list([TemplateValue])
+    /// Named values, which names in tags look up.
     case object([String: TemplateValue])
 
     /// A whole number.
-    init(_ integer: Int) {
+    package init(_ integer: Int) {
         self = .number(Double(integer))
     }
 
     /// The member `name` of an object; `nil` for a missing member and for any other value.
-    subscript(name: String) -> TemplateValue? {
+    package subscript(name: String) -> TemplateValue? {
         guard case .object(let members) = self else { return nil }
         return members[name]
     }
@@ -53,38 +58,43 @@ enum TemplateValue: Hashable, Sendable {
 }
 
 extension TemplateValue: ExpressibleByStringInterpolation {
-    init(stringLiteral text: String) {
+    /// Text.
+    package init(stringLiteral text: String) {
         self = .string(text)
     }
 }
 
 extension TemplateValue: ExpressibleByIntegerLiteral {
-    init(integerLiteral integer: Int) {
+    /// A whole number.
+    package init(integerLiteral integer: Int) {
         self.init(integer)
     }
 }
 
 extension TemplateValue: ExpressibleByFloatLiteral {
-    init(floatLiteral number: Double) {
+    /// A number.
+    package init(floatLiteral number: Double) {
         self = .number(number)
     }
 }
 
 extension TemplateValue: ExpressibleByBooleanLiteral {
-    init(booleanLiteral flag: Bool) {
+    /// A flag.
+    package init(booleanLiteral flag: Bool) {
         self = .bool(flag)
     }
 }
 
 extension TemplateValue: ExpressibleByArrayLiteral {
-    init(arrayLiteral items: TemplateValue...) {
+    /// A list.
+    package init(arrayLiteral items: TemplateValue...) {
         self = .list(items)
     }
 }
 
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// Later members of the same name replace earlier ones.
-    init(dictionaryLiteral members: (String, TemplateValue)...) {
+    package init(dictionaryLiteral members: (String, TemplateValue)...) {
         self = .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
     }
 }

@@ -1,4 +1,4 @@
-@testable import OnboardingKit
+@testable import Mustache
 
 /// A rendering case: a template, its data, its partials and the text it must give. The expected
 /// texts are those of the Mustache specification's own tests where a case carries its name.

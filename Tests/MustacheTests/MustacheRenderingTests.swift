@@ -1,6 +1,6 @@
 import Testing
 
-@testable import OnboardingKit
+@testable import Mustache
 
 /// The template renderer against the behaviours of the Mustache specification (v1, without
 /// lambdas): interpolation and escaping, sections, inverted sections, comments, partials and
@@ -209,6 +209,8 @@ struct MustacheRenderingTests {
     func aTemplateThatGrowsWithoutBoundIsStoppedByTheLimitItPasses(_ loop: String, _ limit: MustacheRenderingLimit) throws {
         let data: TemplateValue = .object(["l": .list([.object([:]), .object([:])]), "o": .object([:])])
         let spec = MustacheSpecCase(name: "unbounded", template: "{{>loop}}", data: data, partials: ["loop": loop], expected: "")
-        #expect(throws: limit) { try spec.render() }
+        let error = try #require(throws: MustacheRenderingError.self) { try spec.render() }
+        #expect(error.limit == limit)
+        #expect(error.partialName == "loop", "\(error)")
     }
 }

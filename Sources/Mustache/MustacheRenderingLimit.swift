@@ -1,11 +1,14 @@
-/// The limit that stopped a rendering (see ``MustacheRenderer``).
-enum MustacheRenderingLimit: Error, Equatable {
+/// A limit of ``MustacheRenderer`` that a rendering passed.
+package enum MustacheRenderingLimit: Error, Hashable, Sendable {
+    /// The output grew past ``MustacheRenderer/maximumOutputLength``.
     case outputLength
+    /// The rendering took more than ``MustacheRenderer/maximumSteps``.
     case steps
+    /// Partials nested deeper than ``MustacheRenderer/maximumPartialDepth``.
     case partialDepth
 
     /// What was passed, for a diagnostic.
-    var explanation: String {
+    package var explanation: String {
         switch self {
         case .outputLength: "its output passed \(MustacheRenderer.maximumOutputLength >> 20) MiB"
         case .steps: "it took more than \(MustacheRenderer.maximumSteps) steps"

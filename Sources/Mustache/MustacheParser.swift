@@ -7,9 +7,8 @@ struct MustacheParser {
 
     private let source: MustacheSource
 
-    /// The nodes of `text`, or the first syntax error in it.
-    static func parse(_ text: String) throws(MustacheSyntaxError) -> [MustacheNode] {
-        let source = MustacheSource(text)
+    /// The nodes of `source`, or the first syntax error in it.
+    static func parse(_ source: MustacheSource) throws(MustacheSyntaxError) -> [MustacheNode] {
         let parser = MustacheParser(source: source)
         let lines = parser.removingStandaloneLines(try MustacheScanner.tokens(of: source))
         return try parser.tree(of: lines)
@@ -24,8 +23,9 @@ struct MustacheParser {
     /// A token after the standalone rule: a tag knows whether it stood alone on its line, and
     /// the white space before it then.
     private enum Piece {
-        case text(String)
-        case lineStart
+        case text(Range<Int>)
+        /// A line starts at this offset.
+        case lineStart(Int)
         case tag(MustacheTag, standaloneIndentation: String?)
     }
 
@@ -57,10 +57,10 @@ struct MustacheParser {
             pieces.append(.tag(tag, standaloneIndentation: indentation))
             return
         }
-        if !isLineEndingOnly(line) { pieces.append(.lineStart) }
+        if !isLineEndingOnly(line), let start = line.first?.offset { pieces.append(.lineStart(start)) }
         for token in line {
             switch token {
-            case .text(let range): pieces.append(.text(source.text(range)))
+            case .text(let range): pieces.append(.text(range))
             case .tag(let tag): pieces.append(.tag(tag, standaloneIndentation: nil))
             }
         }
@@ -95,17 +95,18 @@ struct MustacheParser {
     private func tree(of pieces: [Piece]) throws(MustacheSyntaxError) -> [MustacheNode] {
         var root: [MustacheNode] = []
         var open: [OpenSection] = []
-        func add(_ node: MustacheNode) {
+        func add(_ kind: MustacheNode.Kind, at offset: Int) {
+            let node = MustacheNode(kind: kind, offset: offset)
             if open.isEmpty { root.append(node) } else { open[open.count - 1].children.append(node) }
         }
         for piece in pieces {
             switch piece {
-            case .text(let text): add(.text(text))
-            case .lineStart: add(.lineStart)
+            case .text(let range): add(.text(source.text(range)), at: range.lowerBound)
+            case .lineStart(let offset): add(.lineStart, at: offset)
             case .tag(let tag, let standaloneIndentation):
                 switch tag.kind {
                 case .variable, .unescapedVariable:
-                    add(.variable(try name(of: tag), escaped: tag.kind == .variable))
+                    add(.variable(try name(of: tag), escaped: tag.kind == .variable), at: tag.start)
                 case .section, .invertedSection:
                     guard open.count < Self.maximumNesting else {
                         throw source.error("sections are nested more than \(Self.maximumNesting) deep", at: tag.contentStart)
@@ -122,11 +123,11 @@ struct MustacheParser {
                             "'\(name)' closes a section that is not the one open: that is '\(section.name)', opened at line \(opened.line), column \(opened.column)",
                             at: tag.contentStart)
                     }
-                    add(.section(name, inverted: section.inverted, children: section.children))
+                    add(.section(name, inverted: section.inverted, children: section.children), at: section.tag.start)
                 case .partial:
-                    add(.partial(try partialName(of: tag), indentation: standaloneIndentation))
+                    add(.partial(try partialName(of: tag), indentation: standaloneIndentation), at: tag.start)
                 case .pragma:
-                    add(.escaping(try escaping(of: tag)))
+                    add(.escaping(try escaping(of: tag)), at: tag.start)
                 case .comment, .setDelimiters:
                     break  // the scanner has already followed the delimiters
                 }
@@ -172,7 +173,7 @@ struct MustacheParser {
 
     /// `CONTENT_TYPE: TEXT` or `CONTENT_TYPE: HTML`, the one pragma there is.
     private func escaping(of tag: MustacheTag) throws(MustacheSyntaxError) -> MustacheEscaping {
-        let parts = tag.content.split(separator: ":", maxSplits: 1).map { String($0).trimmingWhitespace }
+        let parts = tag.content.split(separator: ":", maxSplits: 1).map(Self.trimmed)
         guard parts.count == 2, parts[0] == "CONTENT_TYPE" else {
             throw source.error("unknown pragma '\(tag.content)': the one pragma is CONTENT_TYPE: TEXT or HTML", at: tag.contentStart)
         }
@@ -182,5 +183,13 @@ struct MustacheParser {
         default:
             throw source.error("unknown content type '\(parts[1])': it is TEXT or HTML", at: tag.contentStart)
         }
+    }
+
+    /// `text` without white space at either end.
+    private static func trimmed(_ text: Substring) -> String {
+        var text = text
+        while text.first?.isWhitespace == true { text.removeFirst() }
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return String(text)
     }
 }

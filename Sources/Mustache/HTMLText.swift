@@ -1,8 +1,8 @@
 /// Text made safe for HTML.
-public enum HTMLText {
+package enum HTMLText {
     /// `text` with `&`, `<`, `>`, `"` and `'` as character references: safe in HTML text and in
     /// attribute values in either quotes.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         append(text, to: &result)
         return result

@@ -1,6 +1,6 @@
 /// A template's text as UTF-8 bytes, which the scanner walks, and the start of each of its lines,
 /// which turn a byte offset into a line and column.
-struct MustacheSource {
+struct MustacheSource: Sendable {
     let bytes: [UInt8]
     /// The offset of the first byte of each line.
     private let lineStarts: [Int]

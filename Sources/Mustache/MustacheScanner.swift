@@ -3,6 +3,14 @@ enum MustacheToken {
     /// Literal text. It never goes past a line ending: a line ending is the last thing in it.
     case text(Range<Int>)
     case tag(MustacheTag)
+
+    /// The offset of the token's first byte.
+    var offset: Int {
+        switch self {
+        case .text(let range): range.lowerBound
+        case .tag(let tag): tag.start
+        }
+    }
 }
 
 /// A tag as written: its kind, its content, and where it is.

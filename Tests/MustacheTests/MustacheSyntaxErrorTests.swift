@@ -1,6 +1,6 @@
 import Testing
 
-@testable import OnboardingKit
+@testable import Mustache
 
 /// A template that does not parse is refused with what is wrong and where: line and column (in
 /// characters) of the tag, and the line's text.
