@@ -1,21 +1,4 @@
-/// A response before it becomes an HTTP one: what the routes decide, free of the server.
-struct PreviewReply: Sendable, Equatable {
-    var status: Int
-    var headers: [String: String]
-    var body: [UInt8]
-
-    init(status: Int, contentType: String, body: [UInt8], headers: [String: String] = [:]) {
-        self.status = status
-        // Nothing in a preview is worth caching: every request sees the latest build.
-        self.headers = ["Content-Type": contentType, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"]
-            .merging(headers) { $1 }
-        self.body = body
-    }
-
-    static func text(_ status: Int, _ text: String, headers: [String: String] = [:]) -> PreviewReply {
-        PreviewReply(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8), headers: headers)
-    }
-}
+import PreviewServer
 
 /// Which request gets what:
 ///
@@ -49,7 +32,7 @@ struct PreviewRoutes: Sendable {
     }
 
     /// The reply to `method` on `target`, the request's path as sent (percent-encoded), seeing `site`.
-    func reply(method: String, target: String, query: String = "", site: PreviewSite.Snapshot) -> PreviewReply {
+    func reply(method: String, target: String, query: String = "", site: PreviewSite.Snapshot) -> HTTPResponse {
         guard method == "GET" || method == "HEAD" else {
             return .text(405, "Method not allowed: the preview answers GET and HEAD.\n", headers: ["Allow": "GET, HEAD"])
         }
@@ -63,9 +46,9 @@ struct PreviewRoutes: Sendable {
         case PreviewPages.versionPath:
             return .text(200, "\(site.version)\n")
         case PreviewPages.reloadScriptPath:
-            return PreviewReply(status: 200, contentType: ContentTypes.type(of: path), body: Array(PreviewPages.reloadScript.utf8))
+            return HTTPResponse(status: 200, contentType: ContentTypes.type(of: path), body: Array(PreviewPages.reloadScript.utf8))
         case PreviewPages.stylesheetPath:
-            return PreviewReply(status: 200, contentType: ContentTypes.type(of: path), body: Array(PreviewPages.stylesheet.utf8))
+            return HTTPResponse(status: 200, contentType: ContentTypes.type(of: path), body: Array(PreviewPages.stylesheet.utf8))
         case String(Self.outputPrefix.dropLast()):
             let location = Self.outputPrefix + (query.isEmpty ? "" : "?" + query)
             return .text(302, "See \(location)\n", headers: ["Location": location])
@@ -79,7 +62,7 @@ struct PreviewRoutes: Sendable {
     }
 
     /// A file of the output, by its path in the output folder.
-    private func output(_ relativePath: String, site: PreviewSite.Snapshot) -> PreviewReply {
+    private func output(_ relativePath: String, site: PreviewSite.Snapshot) -> HTTPResponse {
         let file = relativePath.isEmpty || relativePath.hasSuffix("/") ? relativePath + "index.html" : relativePath
         if ContentTypes.isPage(file) {
             if site.failed { return errorPage(site) }
@@ -89,22 +72,22 @@ struct PreviewRoutes: Sendable {
             }
         }
         guard let bytes = site.files[file] else { return notFound(Self.outputPrefix + relativePath) }
-        return PreviewReply(status: 200, contentType: ContentTypes.type(of: file), body: bytes)
+        return HTTPResponse(status: 200, contentType: ContentTypes.type(of: file), body: bytes)
     }
 
     /// A page, or the error page while the latest build has errors.
-    private func page(site: PreviewSite.Snapshot, _ html: () -> String) -> PreviewReply {
-        site.failed ? errorPage(site) : PreviewReply(status: 200, contentType: ContentTypes.type(of: ".html"), body: Array(html().utf8))
+    private func page(site: PreviewSite.Snapshot, _ html: () -> String) -> HTTPResponse {
+        site.failed ? errorPage(site) : HTTPResponse(status: 200, contentType: ContentTypes.type(of: ".html"), body: Array(html().utf8))
     }
 
     /// Status 500: the carousel cannot be shown, and the page says why.
-    private func errorPage(_ site: PreviewSite.Snapshot) -> PreviewReply {
-        PreviewReply(
+    private func errorPage(_ site: PreviewSite.Snapshot) -> HTTPResponse {
+        HTTPResponse(
             status: 500, contentType: ContentTypes.type(of: ".html"),
             body: Array(PreviewPages.errorPage(diagnostics: site.diagnostics, version: site.version).utf8))
     }
 
-    private func notFound(_ path: String) -> PreviewReply {
+    private func notFound(_ path: String) -> HTTPResponse {
         .text(404, "Not found: \(path)\n")
     }
 
