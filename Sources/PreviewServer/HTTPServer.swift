@@ -10,9 +10,10 @@ import Dispatch
 /// per connection (`Connection: close`), served on one thread of its own (``ServerLoop``).
 ///
 /// Deliberately not a general server: the request line and headers (no bodies, no keep-alive),
-/// within the times and sizes of ``HTTPServerLimits``; everything else is the handler's.
+/// answered only when they name this server (``HostCheck``), within the times and sizes of
+/// ``HTTPServerLimits``; everything else is the handler's.
 package final class HTTPServer: Sendable {
-    /// What answers each request.
+    /// What answers each request that names this server.
     package typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     /// The only address the server listens on.
@@ -38,11 +39,12 @@ package final class HTTPServer: Sendable {
             throw error
         }
         let wake = wake
+        let hostCheck = HostCheck(authority: LoopbackAuthority(port: port))
         let handler = makeHandler(port)
         let finished = finished
         finished.enter()
         let failure = DetachedThread.start {
-            ServerLoop(listener: listener, wake: wake, limits: limits, handler: handler).run()
+            ServerLoop(listener: listener, wake: wake, limits: limits, hostCheck: hostCheck, handler: handler).run()
             finished.leave()
         }
         if let failure {

@@ -16,6 +16,7 @@ final class ServerLoop {
     private let listener: Int32
     private let wake: WakeSignal
     private let limits: HTTPServerLimits
+    private let hostCheck: HostCheck
     private let handler: HTTPServer.Handler
     private let clock = ContinuousClock()
     /// Open connections, oldest first.
@@ -31,10 +32,11 @@ final class ServerLoop {
     /// How long accepting waits when the system is out of descriptors or memory.
     private static let acceptPause = Duration.milliseconds(50)
 
-    init(listener: Int32, wake: WakeSignal, limits: HTTPServerLimits, handler: @escaping HTTPServer.Handler) {
+    init(listener: Int32, wake: WakeSignal, limits: HTTPServerLimits, hostCheck: HostCheck, handler: @escaping HTTPServer.Handler) {
         self.listener = listener
         self.wake = wake
         self.limits = limits
+        self.hostCheck = hostCheck
         self.handler = handler
     }
 
@@ -74,7 +76,8 @@ final class ServerLoop {
     private func respond(_ read: Result<HTTPRequest, HTTPRequestParser.Failure>) -> [UInt8] {
         switch read {
         case .success(let request):
-            return handler(request).encoded(includingBody: request.method != "HEAD")
+            let response = hostCheck.refusal(of: request) ?? handler(request)
+            return response.encoded(includingBody: request.method != "HEAD")
         case .failure(.malformed):
             return HTTPResponse.text(400, "Bad request.\n").encoded(includingBody: true)
         case .failure(.tooLarge):

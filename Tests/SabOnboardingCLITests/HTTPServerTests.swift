@@ -56,7 +56,8 @@ struct HTTPServerTests {
             #expect(reply.headers["cache-control"] == "no-store" && reply.headers["x-content-type-options"] == "nosniff")
             let head = try HTTPProbe.request("HEAD", "/a", port: server.port)
             #expect(head.status == 200 && head.body.isEmpty && head.headers["content-length"] == "10")
-                #expect(try HTTPProbe.exchange(Array("GET / HTTP/2.0\r\n\r\n".utf8), port: server.port).status == 505)
+            #expect(try HTTPProbe.request("GET", "/", port: server.port, host: "evil.example").status == 421)
+            #expect(try HTTPProbe.exchange(Array("GET / HTTP/2.0\r\n\r\n".utf8), port: server.port).status == 505)
             #expect(try HTTPProbe.exchange(Array("GET / HTTP/1.1 \r\n\r\n".utf8), port: server.port).status == 400)
         }
     }

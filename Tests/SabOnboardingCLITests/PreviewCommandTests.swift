@@ -139,6 +139,25 @@ struct PreviewCommandTests {
         #expect(try HTTPProbe.exchange(Array(huge.utf8), port: preview.port).status == 431)
     }
 
+    /// DNS rebinding: a page elsewhere that points a name of its own at 127.0.0.1 must not read
+    /// the preview, its manifest or its error pages. The checks in full are HostCheckTests'.
+    @Test func aRequestForAnotherHostIsRefused() throws {
+        let project = try SampleCopy()
+        let preview = try PreviewProcess(appDef: project.appDef)
+        for host in ["evil.example", "evil.example:\(preview.port)", "127.0.0.1.evil.example:\(preview.port)", "127.0.0.1:1"] {
+            let reply = try HTTPProbe.request("GET", "/onboarding/onboarding.json", port: preview.port, host: host)
+            #expect(reply.status == 421, "\(host)")
+            #expect(reply.body.hasPrefix("Misdirected request: this preview answers only at 127.0.0.1:\(preview.port)"), "\(host)")
+        }
+        let absolute = "GET http://evil.example/onboarding/ HTTP/1.1\r\nHost: 127.0.0.1:\(preview.port)\r\n\r\n"
+        #expect(try HTTPProbe.exchange(Array(absolute.utf8), port: preview.port).status == 421)
+        #expect(try HTTPProbe.request("GET", "/onboarding/", port: preview.port, host: "LocalHost:\(preview.port)").status == 200)
+        let withoutHost = "GET /onboarding/ HTTP/1.1\r\n\r\n"
+        #expect(try HTTPProbe.exchange(Array(withoutHost.utf8), port: preview.port).status == 400)
+        let oldClient = "GET /onboarding/ HTTP/1.0\r\n\r\n"
+        #expect(try HTTPProbe.exchange(Array(oldClient.utf8), port: preview.port).status == 200)
+    }
+
     /// Connections that send nothing once held the server's threads: a hundred of them locked a
     /// browser out. The order of events in full is HTTPServerTests'.
     @Test func aHundredIdleConnectionsDoNotLockARequestOut() throws {

@@ -20,7 +20,10 @@ struct PreviewCommand: AsyncParsableCommand {
             listens: 'Serving http://127.0.0.1:PORT/ (Ctrl-C to stop)'. Build problems go to standard \
             error after each build, with a summary line.
 
-            A connection that sends nothing is closed after 2 s, a request must arrive whole within 5 s, \
+            It answers only requests addressed to it as 127.0.0.1:PORT, localhost:PORT or [::1]:PORT \
+            (the Host header, and a full URL as the target); any other name gets 421, so that a web \
+            page elsewhere cannot point a name of its own at this machine and read the preview. A \
+            connection that sends nothing is closed after 2 s, a request must arrive whole within 5 s, \
             and past 256 open connections the oldest one still waiting for its request is closed: idle \
             connections cannot keep a browser out.
 
