@@ -171,6 +171,16 @@ struct PreviewCommandTests {
         #expect(reply.body.contains("aria-roledescription=\"carousel\""))
     }
 
+    /// A start URL naming the preview with its port (`http://127.0.0.1:PORT/app`) leads back to it.
+    @Test func aStartURLAtThePreviewsOwnPortGetsTheStandInPage() throws {
+        let project = try SampleCopy()
+        let port = try HTTPProbe.freePort()
+        let preview = try PreviewProcess(appDef: project.appDef, port: port, arguments: ["--start-url", "http://127.0.0.1:\(port)/app"])
+        let reply = try preview.get("/app")
+        #expect(reply.status == 200)
+        #expect(reply.body.contains("The app would open here"))
+    }
+
     @Test func anAppDefThatCannotBeReadIsRefusedAtOnce() throws {
         let result = try ToolRunner.run(["preview", "Samples/builders/no-such.appDef", "--port", "0"])
         #expect(result.status == 1)

@@ -8,7 +8,7 @@ struct PreviewRoutesTests {
         version: 3, files: ["index.html": Array("<html><head></head></html>".utf8)], diagnostics: [], failed: false)
 
     @Test func aStartURLElsewhereOnTheServerGetsTheStandInPage() {
-        let standIn = PreviewRoutes.standInPath(for:)
+        let standIn = { (url: String) in PreviewRoutes.standInPath(for: url, port: 8000) }
         #expect(standIn("../") == "/")
         #expect(standIn("../index.html") == "/index.html")
         #expect(standIn("../app/?from=onboarding") == "/app/")
@@ -17,12 +17,35 @@ struct PreviewRoutesTests {
         #expect(standIn("//example.org/") == nil)
         #expect(standIn("index.html") == nil, "inside the output: the output's own file")
 
-        let routes = PreviewRoutes(startURL: "../app/")
+        let routes = PreviewRoutes(startURL: "../app/", port: 8000)
         #expect(routes.reply(method: "GET", target: "/app/", site: site).status == 200)
         #expect(routes.reply(method: "GET", target: "/", site: site).status == 200)
         #expect(routes.reply(method: "GET", target: "/__preview/version", site: site).body == Array("3\n".utf8))
         #expect(routes.reply(method: "GET", target: "/onboarding/", site: site).body
             == Array("<html><head><meta name=\"sab-preview-version\" content=\"3\">\n<script src=\"/__preview/reload.js\"></script>\n</head></html>".utf8))
+    }
+
+    /// The host of an absolute start URL is matched with its port, by any name of the server.
+    @Test func anAbsoluteStartURLLeadsHereOnlyWithThePreviewsPort() {
+        let standIn = { (url: String) in PreviewRoutes.standInPath(for: url, port: 8000) }
+        #expect(standIn("http://127.0.0.1:8000/app") == "/app")
+        #expect(standIn("http://localhost:8000/app/") == "/app/")
+        #expect(standIn("//LOCALHOST:8000/home") == "/home")
+        #expect(standIn("http://127.0.0.1/app") == nil, "port 80: another server")
+        #expect(standIn("http://127.0.0.1:8001/app") == nil)
+        #expect(standIn("https://127.0.0.1:8000/app") == nil, "another scheme")
+        #expect(standIn("http://user@127.0.0.1:8000/app") == nil)
+        #expect(PreviewRoutes.standInPath(for: "http://127.0.0.1/app", port: 80) == "/app")
+    }
+
+    /// A browser reads `%2e` in a dot segment as a dot (WHATWG URL standard): the stand-in is
+    /// served where it goes, not at a path with `..` that the routes refuse.
+    @Test func encodedDotSegmentsLeadWhereABrowserGoes() {
+        #expect(PreviewRoutes.standInPath(for: "../%2e%2e/x", port: 8000) == "/x")
+        #expect(PreviewRoutes.standInPath(for: "../.%2E/x/", port: 8000) == "/x/")
+        #expect(PreviewRoutes.standInPath(for: "%2e%2e/app", port: 8000) == "/app")
+        #expect(PreviewRoutes.standInPath(for: "../%2e/app", port: 8000) == "/app")
+        #expect(PreviewRoutes.standInPath(for: "../%2e%2ex/", port: 8000) == "/..x/", "a name, not a dot segment")
     }
 
     @Test func pathsArePercentDecodedOnlyWhenWellFormed() {

@@ -94,7 +94,7 @@ struct PreviewCommand: AsyncParsableCommand {
         let server: HTTPServer
         do {
             server = try HTTPServer(port: listeningPort) { port in
-                let routes = PreviewRoutes(startURL: options.startURL)
+                let routes = PreviewRoutes(startURL: options.startURL, port: port)
                 return { request in routes.reply(method: request.method, target: request.path, query: request.query, site: site.snapshot) }
             }
         } catch {

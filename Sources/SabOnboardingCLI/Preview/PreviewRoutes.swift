@@ -17,15 +17,17 @@ struct PreviewRoutes: Sendable {
     /// Where the stand-in page is served.
     let standInPaths: Set<String>
 
-    init(startURL: String) {
+    /// The routes of a preview served on `port` of 127.0.0.1.
+    init(startURL: String, port: UInt16) {
         self.startURL = startURL
-        standInPaths = Set(["/"] + [Self.standInPath(for: startURL)].compactMap { $0 })
+        standInPaths = Set(["/"] + [Self.standInPath(for: startURL, port: port)].compactMap { $0 })
     }
 
     /// The path on this server that `startURL` leads to from the carousel, when it is on this
-    /// server and outside the output and the preview's own files.
-    static func standInPath(for startURL: String) -> String? {
-        guard let encoded = URLReference.path(of: startURL, fromPage: outputPrefix + "index.html", host: "127.0.0.1"),
+    /// server (by any of its names, with its port) and outside the output and the preview's own files.
+    static func standInPath(for startURL: String, port: UInt16) -> String? {
+        let server = LoopbackAuthority(port: port)
+        guard let encoded = URLReference.path(of: startURL, fromPage: outputPrefix + "index.html", onServer: server.names),
             let path = percentDecoded(encoded), !path.hasPrefix(outputPrefix), !path.hasPrefix(PreviewPages.prefix)
         else { return nil }
         return path.isEmpty ? "/" : path
