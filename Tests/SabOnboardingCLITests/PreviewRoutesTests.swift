@@ -48,6 +48,20 @@ struct PreviewRoutesTests {
         #expect(PreviewRoutes.standInPath(for: "../%2e%2ex/", port: 8000) == "/..x/", "a name, not a dot segment")
     }
 
+    @Test func aPathWithDotDotOrABackslashIsRefusedWithItsReason() {
+        let routes = PreviewRoutes(startURL: "../", port: 8000)
+        for target in ["/a%5Cb", "/a\\b", "/onboarding/%5c..%5cx"] {
+            let reply = routes.reply(method: "GET", target: target, site: site)
+            #expect(reply.status == 400)
+            #expect(String(decoding: reply.body, as: UTF8.self) == "Bad request: paths with '\\' are refused.\n", "\(target)")
+        }
+        for target in ["/onboarding/../x", "/onboarding/%2e%2e/x", "/.."] {
+            let reply = routes.reply(method: "GET", target: target, site: site)
+            #expect(reply.status == 400)
+            #expect(String(decoding: reply.body, as: UTF8.self) == "Bad request: paths with '..' are refused.\n", "\(target)")
+        }
+    }
+
     @Test func pathsArePercentDecodedOnlyWhenWellFormed() {
         #expect(PreviewRoutes.percentDecoded("/onboarding/%2e%2E/a%20b") == "/onboarding/../a b")
         #expect(PreviewRoutes.percentDecoded("/caf%C3%A9") == "/café")

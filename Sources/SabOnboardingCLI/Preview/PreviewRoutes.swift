@@ -41,8 +41,13 @@ struct PreviewRoutes: Sendable {
         guard let path = Self.percentDecoded(target), path.hasPrefix("/") else {
             return .text(400, "Bad request: not a path.\n")
         }
-        guard !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0.contains("\\") }) else {
+        // Neither could reach a file (the output is in memory), but no output file has such a
+        // path: each is refused, with its own reason.
+        guard !path.split(separator: "/", omittingEmptySubsequences: false).contains("..") else {
             return .text(400, "Bad request: paths with '..' are refused.\n")
+        }
+        guard !path.contains("\\") else {
+            return .text(400, "Bad request: paths with '\\' are refused.\n")
         }
         switch path {
         case PreviewPages.versionPath:
