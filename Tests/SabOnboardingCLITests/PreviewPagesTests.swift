@@ -30,4 +30,19 @@ struct PreviewPagesTests {
         #expect(PreviewHTMLRewriter.rewrite("<p>no head</p>", inserting: "<x>") == "<p>no head</p><x>")
         #expect(PreviewHTMLRewriter.rewrite("<html><body></body></html>", inserting: "<x>") == "<html><x><body></body></html>")
     }
+
+    /// As the terminal shows them: a bidi control from the appDef cannot reorder the page's
+    /// text, nor a line break start what looks like another diagnostic.
+    @Test func theErrorPageShowsControlAndBidiCharactersAsCodes() {
+        let diagnostic = Diagnostic(
+            ruleID: "invalid-color", severity: .error, location: SourceLocation(file: "a\u{2066}b.appDef", line: 1, column: 1),
+            message: "'abc\u{202E}fed' is not a colour", notes: ["x\u{200F}y\nz"])
+        let page = PreviewPages.errorPage(diagnostics: [diagnostic], version: 1)
+        for control in ["\u{2066}", "\u{202E}", "\u{200F}"] {
+            #expect(!page.contains(control))
+        }
+        #expect(page.contains("&#39;abc&lt;U+202E&gt;fed&#39; is not a colour"))
+        #expect(page.contains("<code>a&lt;U+2066&gt;b.appDef:1:1</code>"))
+        #expect(page.contains("<li>x&lt;U+200F&gt;y&lt;U+000A&gt;z</li>"))
+    }
 }
