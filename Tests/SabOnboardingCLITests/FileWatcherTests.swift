@@ -27,7 +27,7 @@ struct FileWatcherTests {
         // Until the system's clock for change times has moved on, so that a change can show.
         let probe = folder.appendingPathComponent("probe").path
         try Data().write(to: URL(fileURLWithPath: probe))
-        Polling.until {
+        try Polling.until {
             var status = stat()
             return utimensat(AT_FDCWD, probe, nil, 0) == 0 && stat(probe, &status) == 0
                 && (status.st_ctim.tv_sec, status.st_ctim.tv_nsec) != (before.st_ctim.tv_sec, before.st_ctim.tv_nsec)

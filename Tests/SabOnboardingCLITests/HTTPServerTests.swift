@@ -120,7 +120,7 @@ struct HTTPServerTests {
             defer { close(slow) }
             try HTTPProbe.send(Array("GET /large HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8), on: slow)
             // The answer has started, and fills the socket's buffers.
-            Polling.until {
+            try Polling.until {
                 var ready = pollfd(fd: slow, events: Int16(POLLIN), revents: 0)
                 return poll(&ready, 1, 0) == 1
             }
@@ -163,7 +163,7 @@ struct HTTPServerTests {
             try HTTPProbe.send(Array("GET /a HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8), on: descriptor)
             #expect(try HTTPProbe.parse(HTTPProbe.receiveAll(from: descriptor)).body == "served /a\n")
             var byte: UInt8 = 0x20
-            Polling.until { send(descriptor, &byte, 1, HTTPProbe.noSignal) != 1 }
+            try Polling.until { send(descriptor, &byte, 1, HTTPProbe.noSignal) != 1 }
             #expect(errno == EPIPE || errno == ECONNRESET, "errno \(errno)")
         }
     }

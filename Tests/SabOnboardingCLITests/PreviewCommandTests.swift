@@ -75,7 +75,7 @@ struct PreviewCommandTests {
             #expect(failure.description.contains("error: cannot serve on 127.0.0.1:\(preview.port)"), "\(failure)")
         }
 
-        #expect(preview.stop(SIGTERM) == 0)
+        #expect(try preview.stop(SIGTERM) == 0)
         #expect(preview.standardError.contains("preview stopped (SIGTERM)"))
         #expect(preview.standardOutput == "Serving http://127.0.0.1:\(preview.port)/ (Ctrl-C to stop)\n")
     }
@@ -83,7 +83,7 @@ struct PreviewCommandTests {
     @Test func rebuildsOnEveryChangeAndShowsBuildErrorsInsteadOfTheCarousel() throws {
         let project = try SampleCopy()
         let preview = try PreviewProcess(appDef: project.appDef)
-        preview.waitForStandardError(containing: "preview build 1: 4 screens, no problems")
+        try preview.waitForStandardError(containing: "preview build 1: 4 screens, no problems")
 
         // A new title: a new build, and the page shows it.
         try project.edit { $0.replacingOccurrences(of: "<translation>Onboarding Title</translation>", with: "<translation>Changed &amp; previewed</translation>") }
@@ -104,8 +104,8 @@ struct PreviewCommandTests {
         #expect(try preview.get("/onboarding/screens/2.html").body.contains("[invalid-color]"))
         #expect(try preview.get("/").body.contains("[invalid-color]"))
         #expect(try preview.get("/onboarding/onboarding.css").status == 200, "the last good build's files are still served")
-        preview.waitForStandardError(containing: "error: 'green' is not a colour [invalid-color]")
-        preview.waitForStandardError(containing: "failed (1 error)")
+        try preview.waitForStandardError(containing: "error: 'green' is not a colour [invalid-color]")
+        try preview.waitForStandardError(containing: "failed (1 error)")
 
         // Fixed: the carousel is back.
         let failed = try preview.version()
@@ -127,7 +127,7 @@ struct PreviewCommandTests {
         #expect(newImage != oldImage)
         #expect(try preview.get("/onboarding/" + newImage).headers["content-type"] == "image/png")
 
-        #expect(preview.stop(SIGINT) == 0)
+        #expect(try preview.stop(SIGINT) == 0)
         #expect(preview.standardError.contains("preview stopped (SIGINT)"))
     }
 

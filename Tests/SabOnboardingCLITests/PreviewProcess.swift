@@ -29,10 +29,10 @@ final class PreviewProcess {
         process.standardError = errorPipe
         try process.run()
 
-        Polling.until { output.text.contains("\n") || !process.isRunning }
+        try Polling.until { output.text.contains("\n") || !process.isRunning }
         guard process.isRunning || output.text.contains("\n") else {
             process.waitUntilExit()
-            Polling.until { errors.isComplete }
+            try Polling.until { errors.isComplete }
             throw PreviewTestFailure(description: "preview exited with status \(process.terminationStatus) before serving: \(standardError)")
         }
         let line = output.text
@@ -63,15 +63,15 @@ final class PreviewProcess {
         try Polling.until { try self.version() > version }
     }
 
-    func waitForStandardError(containing text: String) {
-        Polling.until { self.standardError.contains(text) }
+    func waitForStandardError(containing text: String) throws {
+        try Polling.until { self.standardError.contains(text) }
     }
 
     /// Sends `signal` and returns the exit status, once everything it printed is read.
-    func stop(_ signal: Int32) -> Int32 {
+    func stop(_ signal: Int32) throws -> Int32 {
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        Polling.until { output.isComplete && errors.isComplete }
+        try Polling.until { output.isComplete && errors.isComplete }
         return process.terminationStatus
     }
 
