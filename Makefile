@@ -115,7 +115,8 @@ uninstall:
 bench: deps
 	bash Tests/Benchmarks/run.sh
 
-## fuzz: libFuzzer over lint and build for FUZZ_SECONDS (default 60), seeded from samples and fixtures.
+## fuzz: libFuzzer over lint and build, then over the preview's request parser, each for FUZZ_SECONDS
+## (default 60), seeded from samples, fixtures and sample requests.
 fuzz: deps
 	bash Tests/Fuzz/run.sh
 

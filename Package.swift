@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "sab-onboarding", targets: ["sab-onboarding"]),
         .library(name: "OnboardingKit", targets: ["OnboardingKit"]),
+        // For the fuzz package, which reaches the preview's request parser through it.
+        .library(name: "PreviewServer", targets: ["PreviewServer"]),
     ],
     dependencies: [
         // Files, folders and system errors, by path and descriptor.
@@ -45,10 +47,13 @@ let package = Package(
             dependencies: ["TemplateEmbedder"],
             path: "Sources/EmbedTemplatesPlugin"
         ),
+        // The preview's HTTP server on 127.0.0.1: request parsing, the Host check, one poll loop
+        // over every connection. Knows nothing of onboarding: the preview gives it a handler.
+        .target(name: "PreviewServer"),
         // The commands and their options.
         .target(
             name: "SabOnboardingCLI",
-            dependencies: ["OnboardingKit", "Mustache", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["OnboardingKit", "Mustache", "PreviewServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "sab-onboarding", dependencies: ["SabOnboardingCLI"]),
         .testTarget(
@@ -67,7 +72,8 @@ let package = Package(
         .testTarget(
             name: "SabOnboardingCLITests",
             dependencies: [
-                "SabOnboardingCLI", "OnboardingKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SabOnboardingCLI", "OnboardingKit", "PreviewServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
     ],

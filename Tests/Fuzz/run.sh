@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# make fuzz: builds the libFuzzer target and runs it for FUZZ_SECONDS (default 60) over a corpus
-# seeded from the samples, the fixtures and every crash found before (Tests/Fuzz/crashes/).
+# make fuzz: builds the libFuzzer targets and runs each for FUZZ_SECONDS (default 60):
+# - FuzzLintAndBuild, lint and an in-memory build of an appDef, over a corpus seeded from the
+#   samples, the fixtures and every crash found before (Tests/Fuzz/crashes/);
+# - FuzzPreviewRequest, the preview's request parser and Host check, seeded from
+#   Tests/Fuzz/seeds/requests/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-60}
@@ -11,19 +14,34 @@ flags=(-c release --package-path Tests/Fuzz --scratch-path .build-fuzz
     -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
     -Xlinker "$libfuzzer" -Xlinker -lstdc++)
 swift build "${flags[@]}" 2>&1 | grep -E "error|warning: .*Sources|Build complete" || true
-binary=$(swift build "${flags[@]}" --show-bin-path)/FuzzLintAndBuild
-[ -x "$binary" ] || { echo "fuzz: the target did not build" >&2; exit 1; }
+bin=$(swift build "${flags[@]}" --show-bin-path)
 
-corpus=build/fuzz/corpus
-mkdir -p "$corpus" build/fuzz/artifacts
+# fuzz TARGET MAX_LEN: runs TARGET over build/fuzz/TARGET/corpus (seeded by the caller) and
+# fails when it found a crash, a hang or a leak.
+fuzz() {
+    local target=$1 max_len=$2 folder=build/fuzz/$1
+    [ -x "$bin/$target" ] || { echo "fuzz: $target did not build" >&2; return 1; }
+    echo "fuzz: $target for $seconds s"
+    "$bin/$target" "$folder/corpus" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+        -artifact_prefix="$folder/artifacts/" -print_final_stats=1 2>&1 | tee "$folder/last-run.log" \
+        | grep -E "^#|stat::|ERROR|SUMMARY|Done" | tail -20
+    local status=${PIPESTATUS[0]}
+    if ls "$folder"/artifacts/crash-* "$folder"/artifacts/timeout-* "$folder"/artifacts/oom-* >/dev/null 2>&1; then
+        echo "fuzz: $target found crashes in $folder/artifacts: keep each (see Tests/Fuzz/crashes/README.md) and fix it" >&2
+        return 1
+    fi
+    return "$status"
+}
+
+for target in FuzzLintAndBuild FuzzPreviewRequest; do mkdir -p "build/fuzz/$target/corpus" "build/fuzz/$target/artifacts"; done
+
+corpus=build/fuzz/FuzzLintAndBuild/corpus
 cp Samples/*/*.appDef Samples/*/appdef.xml Tests/OnboardingKitTests/Fixtures/invalid/*.xml Tests/OnboardingKitTests/Fixtures/encodings/*.xml ../shared/appdef-samples*/*.xml ../shared/appdef-samples*/*.appDef "$corpus"/ 2>/dev/null || true
 cp Tests/Fuzz/crashes/* "$corpus"/ 2>/dev/null || true
 export FUZZ_APPDEF_PATH="$PWD/Samples/builders/fuzz.appDef"
-"$binary" "$corpus" -max_total_time="$seconds" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix=build/fuzz/artifacts/ -print_final_stats=1 2>&1 | tee build/fuzz/last-run.log | grep -E "^#|stat::|ERROR|SUMMARY|Done" | tail -20
-status=${PIPESTATUS[0]}
-if ls build/fuzz/artifacts/crash-* build/fuzz/artifacts/timeout-* build/fuzz/artifacts/oom-* >/dev/null 2>&1; then
-    echo "fuzz: found crashes in build/fuzz/artifacts: add each to Tests/Fuzz/crashes/ and fix it" >&2
-    exit 1
-fi
+status=0
+fuzz FuzzLintAndBuild 262144 || status=1
+
+cp Tests/Fuzz/seeds/requests/* build/fuzz/FuzzPreviewRequest/corpus/
+fuzz FuzzPreviewRequest 4096 || status=1
 exit "$status"

@@ -9,7 +9,7 @@ struct URLReferenceTests {
     private static let page = "/onboarding/index.html"
 
     private static func resolved(_ reference: String) -> String? {
-        URLReference.path(of: reference, fromPage: page, host: "127.0.0.1")
+        URLReference.path(of: reference, fromPage: page, onServer: { $0 == "127.0.0.1" })
     }
 
     @Test func resolvedAsFoundationResolvedThem() throws {

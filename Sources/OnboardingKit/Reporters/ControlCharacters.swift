@@ -20,7 +20,7 @@ extension String {
     /// This text with each control or bidi character (``Unicode/Scalar/isControlOrBidiControl``)
     /// written as its code point, `<U+000A>`, as compilers show them: one line that reads as it
     /// is stored.
-    var withControlCharactersShown: String {
+    package var withControlCharactersShown: String {
         guard unicodeScalars.contains(where: \.isControlOrBidiControl) else { return self }
         var shown = ""
         for scalar in unicodeScalars {

@@ -8,7 +8,7 @@ import SystemPackage
 /// since it was last looked at. Any change of its bytes or its times moves its change time
 /// (ctime), which, unlike the modification time, no one can set back; a file put in its place
 /// has another inode.
-struct FileStatus: Hashable, Sendable {
+package struct FileStatus: Hashable, Sendable {
     var size: Int64
     /// Nanoseconds since 1970.
     var modified: Int64
@@ -29,6 +29,12 @@ struct FileStatus: Hashable, Sendable {
         regular(folder.status(of: name))
     }
 
+    /// The status of whatever `path` leads to, a folder too, following links: what a watcher
+    /// compares from one look to the next. `nil` when nothing is there or a link leads nowhere.
+    package static func following(_ path: String) -> FileStatus? {
+        (try? Stat(FilePath(path))).map(FileStatus.init(status:))
+    }
+
     /// The status of the executable running, to tell one build of the tool from another.
     static func ofExecutable() -> FileStatus? {
         #if os(Linux)
@@ -46,9 +52,13 @@ struct FileStatus: Hashable, Sendable {
 
     private static func regular(_ status: Stat?) -> FileStatus? {
         guard let status, status.type == .regular else { return nil }
+        return FileStatus(status: status)
+    }
+
+    private init(status: Stat) {
         let modified = status.st_mtim
         let changed = status.st_ctim
-        return FileStatus(
+        self.init(
             size: status.size,
             modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
             changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),

@@ -1,40 +1,27 @@
 import OnboardingKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// Notices changes to files by polling: what exists, and each file's modification time, size and
-/// inode (a save that replaces the file changes that). No notification API, so it works alike on
-/// every system and on network and container file systems.
+/// Notices changes to files by polling: what exists, and each file's status (times, size and
+/// inode: ``FileStatus``, whose change time moves with any write, even one whose modification
+/// time was set back). No notification API, so it works alike on every system and on network
+/// and container file systems.
 struct FileWatcher: Sendable {
-    /// What is known of one file at one poll.
-    struct Stamp: Hashable, Sendable {
-        /// The modification time, in nanoseconds since 1970.
-        var modified: Int64?
-        var size: UInt64?
-        var inode: UInt64?
-    }
-
     /// Files watched one by one (the appDef).
     let files: [String]
     /// Folders watched with everything in them, at any depth; a missing one is watched for appearing.
     let folders: [String]
 
-    /// The state of every watched file now, by path. A link is stamped with what it leads to; a
-    /// folder reached through a link is not walked.
-    func stamps() -> [String: Stamp] {
-        var stamps: [String: Stamp] = [:]
+    /// The status of every watched file there now, by path. A link is stamped with what it leads
+    /// to; a folder reached through a link is not walked.
+    func stamps() -> [String: FileStatus] {
+        var stamps: [String: FileStatus] = [:]
         for file in files {
-            stamps[file] = Self.stamp(of: file)
+            stamps[file] = FileStatus.following(file)
         }
         for folder in folders {
-            stamps[folder] = Self.stamp(of: folder)
+            stamps[folder] = FileStatus.following(folder)
             for entry in FolderWalk.entries(under: folder) {
                 let path = folder + "/" + entry.path
-                stamps[path] = Self.stamp(of: path)
+                stamps[path] = FileStatus.following(path)
             }
         }
         return stamps
@@ -43,7 +30,7 @@ struct FileWatcher: Sendable {
     /// Calls `onChange` after every poll that finds something different from the poll before
     /// (the first from `initial`: take it before the first build, so that no change is missed),
     /// polling every `interval`, until the task is cancelled.
-    func watch(every interval: Duration, since initial: [String: Stamp], onChange: @Sendable () async -> Void) async {
+    func watch(every interval: Duration, since initial: [String: FileStatus], onChange: @Sendable () async -> Void) async {
         var last = initial
         while !Task.isCancelled {
             do {
@@ -57,20 +44,5 @@ struct FileWatcher: Sendable {
                 await onChange()
             }
         }
-    }
-
-    /// `nil` fields for a file that is not there (or a link leading nowhere).
-    private static func stamp(of path: String) -> Stamp {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return Stamp() }
-        #if canImport(Darwin)
-            let modified = status.st_mtimespec
-        #else
-            let modified = status.st_mtim
-        #endif
-        return Stamp(
-            modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
-            size: UInt64(status.st_size),
-            inode: UInt64(status.st_ino))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OnboardingKit
+import PreviewServer
 
 #if canImport(Glibc)
     import Glibc
@@ -18,6 +19,13 @@ struct PreviewCommand: AsyncParsableCommand {
             127.0.0.1 only, never on other interfaces, and prints one line to standard output once it \
             listens: 'Serving http://127.0.0.1:PORT/ (Ctrl-C to stop)'. Build problems go to standard \
             error after each build, with a summary line.
+
+            It answers only requests addressed to it as 127.0.0.1:PORT, localhost:PORT or [::1]:PORT \
+            (the Host header, and a full URL as the target); any other name gets 421, so that a web \
+            page elsewhere cannot point a name of its own at this machine and read the preview. A \
+            connection that sends nothing is closed after 2 s, a request must arrive whole within 5 s, \
+            and past 256 open connections the oldest one still waiting for its request is closed: idle \
+            connections cannot keep a browser out.
 
             The output is served under /onboarding/ (the carousel is /onboarding/). / is a page standing \
             in for the app's first page, which Skip and Start lead to with the default --start-url ../ \
@@ -76,29 +84,30 @@ struct PreviewCommand: AsyncParsableCommand {
         let inputs = watcher.stamps()
 
         let first = builder.build()
-        reporter.report(first, version: await site.publish(first))
+        reporter.report(first, version: site.publish(first))
         // A wrong path is a mistake to say at once; a file missing later is a save in progress.
         if first.appDefUnreadable {
             Terminal.writeToStandardError("sab-onboarding: error: nothing to preview\n")
             throw ExitCode.failure
         }
 
-        let server: PreviewServer
-        let boundPort: UInt16
+        let server: HTTPServer
         do {
-            server = try PreviewServer(port: listeningPort, site: site, routes: PreviewRoutes(startURL: options.startURL))
-            boundPort = try await server.start()
+            server = try HTTPServer(port: listeningPort) { port in
+                let routes = PreviewRoutes(startURL: options.startURL, port: port)
+                return { request in routes.reply(method: request.method, target: request.path, query: request.query, site: site.snapshot) }
+            }
         } catch {
-            Terminal.writeToStandardError("sab-onboarding: error: cannot serve on \(PreviewServer.host):\(port): \(error)\n")
+            Terminal.writeToStandardError("sab-onboarding: error: cannot serve on \(HTTPServer.host):\(port): \(error)\n")
             throw ExitCode.failure
         }
-        let address = "http://\(PreviewServer.host):\(boundPort)/"
+        let address = "http://\(HTTPServer.host):\(server.port)/"
         Terminal.writeToStandardOutput("Serving \(address) (Ctrl-C to stop)\n")
 
         let watching = Task {
             await watcher.watch(every: Self.pollInterval, since: inputs) {
                 let build = builder.build()
-                reporter.report(build, version: await site.publish(build))
+                reporter.report(build, version: site.publish(build))
             }
         }
 

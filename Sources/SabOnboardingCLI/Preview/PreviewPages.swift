@@ -77,10 +77,10 @@ enum PreviewPages {
         let items = diagnostics.map { diagnostic in
             let notes = diagnostic.notes.isEmpty
                 ? ""
-                : "<ul class=\"sab-preview-notes\">" + diagnostic.notes.map { "<li>\(escaped($0))</li>" }.joined() + "</ul>"
+                : "<ul class=\"sab-preview-notes\">" + diagnostic.notes.map { "<li>\(shown($0))</li>" }.joined() + "</ul>"
             return """
-                <li class="\(diagnostic.severity.rawValue)"><code>\(escaped(diagnostic.location.description))</code> \
-                <span class="sab-preview-severity">\(diagnostic.severity.rawValue)</span>: \(escaped(diagnostic.message)) \
+                <li class="\(diagnostic.severity.rawValue)"><code>\(shown(diagnostic.location.description))</code> \
+                <span class="sab-preview-severity">\(diagnostic.severity.rawValue)</span>: \(shown(diagnostic.message)) \
                 <code>[\(escaped(diagnostic.ruleID))]</code>\(notes)</li>
 
                 """
@@ -119,6 +119,13 @@ enum PreviewPages {
     /// `text` safe in HTML text and in quoted attribute values.
     static func escaped(_ text: String) -> String {
         HTMLText.escaped(text)
+    }
+
+    /// Text from the appDef or a file name, escaped, with its control and bidi characters shown
+    /// as codes (`<U+202E>`) as the terminal shows them: one cannot reorder or hide the rest of
+    /// the page's text.
+    private static func shown(_ text: String) -> String {
+        escaped(text.withControlCharactersShown)
     }
 
     private static func page(title: String, version: Int, head: String = "", body: String) -> String {

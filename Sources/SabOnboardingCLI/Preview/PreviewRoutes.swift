@@ -1,21 +1,4 @@
-/// A response before it becomes an HTTP one: what the routes decide, free of the server.
-struct PreviewReply: Sendable, Equatable {
-    var status: Int
-    var headers: [String: String]
-    var body: [UInt8]
-
-    init(status: Int, contentType: String, body: [UInt8], headers: [String: String] = [:]) {
-        self.status = status
-        // Nothing in a preview is worth caching: every request sees the latest build.
-        self.headers = ["Content-Type": contentType, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"]
-            .merging(headers) { $1 }
-        self.body = body
-    }
-
-    static func text(_ status: Int, _ text: String, headers: [String: String] = [:]) -> PreviewReply {
-        PreviewReply(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8), headers: headers)
-    }
-}
+import PreviewServer
 
 /// Which request gets what:
 ///
@@ -34,38 +17,45 @@ struct PreviewRoutes: Sendable {
     /// Where the stand-in page is served.
     let standInPaths: Set<String>
 
-    init(startURL: String) {
+    /// The routes of a preview served on `port` of 127.0.0.1.
+    init(startURL: String, port: UInt16) {
         self.startURL = startURL
-        standInPaths = Set(["/"] + [Self.standInPath(for: startURL)].compactMap { $0 })
+        standInPaths = Set(["/"] + [Self.standInPath(for: startURL, port: port)].compactMap { $0 })
     }
 
     /// The path on this server that `startURL` leads to from the carousel, when it is on this
-    /// server and outside the output and the preview's own files.
-    static func standInPath(for startURL: String) -> String? {
-        guard let encoded = URLReference.path(of: startURL, fromPage: outputPrefix + "index.html", host: "127.0.0.1"),
+    /// server (by any of its names, with its port) and outside the output and the preview's own files.
+    static func standInPath(for startURL: String, port: UInt16) -> String? {
+        let server = LoopbackAuthority(port: port)
+        guard let encoded = URLReference.path(of: startURL, fromPage: outputPrefix + "index.html", onServer: server.names),
             let path = percentDecoded(encoded), !path.hasPrefix(outputPrefix), !path.hasPrefix(PreviewPages.prefix)
         else { return nil }
         return path.isEmpty ? "/" : path
     }
 
     /// The reply to `method` on `target`, the request's path as sent (percent-encoded), seeing `site`.
-    func reply(method: String, target: String, query: String = "", site: PreviewSite.Snapshot) -> PreviewReply {
+    func reply(method: String, target: String, query: String = "", site: PreviewSite.Snapshot) -> HTTPResponse {
         guard method == "GET" || method == "HEAD" else {
             return .text(405, "Method not allowed: the preview answers GET and HEAD.\n", headers: ["Allow": "GET, HEAD"])
         }
         guard let path = Self.percentDecoded(target), path.hasPrefix("/") else {
             return .text(400, "Bad request: not a path.\n")
         }
-        guard !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0.contains("\\") }) else {
+        // Neither could reach a file (the output is in memory), but no output file has such a
+        // path: each is refused, with its own reason.
+        guard !path.split(separator: "/", omittingEmptySubsequences: false).contains("..") else {
             return .text(400, "Bad request: paths with '..' are refused.\n")
+        }
+        guard !path.contains("\\") else {
+            return .text(400, "Bad request: paths with '\\' are refused.\n")
         }
         switch path {
         case PreviewPages.versionPath:
             return .text(200, "\(site.version)\n")
         case PreviewPages.reloadScriptPath:
-            return PreviewReply(status: 200, contentType: ContentTypes.type(of: path), body: Array(PreviewPages.reloadScript.utf8))
+            return HTTPResponse(status: 200, contentType: ContentTypes.type(of: path), body: Array(PreviewPages.reloadScript.utf8))
         case PreviewPages.stylesheetPath:
-            return PreviewReply(status: 200, contentType: ContentTypes.type(of: path), body: Array(PreviewPages.stylesheet.utf8))
+            return HTTPResponse(status: 200, contentType: ContentTypes.type(of: path), body: Array(PreviewPages.stylesheet.utf8))
         case String(Self.outputPrefix.dropLast()):
             let location = Self.outputPrefix + (query.isEmpty ? "" : "?" + query)
             return .text(302, "See \(location)\n", headers: ["Location": location])
@@ -79,7 +69,7 @@ struct PreviewRoutes: Sendable {
     }
 
     /// A file of the output, by its path in the output folder.
-    private func output(_ relativePath: String, site: PreviewSite.Snapshot) -> PreviewReply {
+    private func output(_ relativePath: String, site: PreviewSite.Snapshot) -> HTTPResponse {
         let file = relativePath.isEmpty || relativePath.hasSuffix("/") ? relativePath + "index.html" : relativePath
         if ContentTypes.isPage(file) {
             if site.failed { return errorPage(site) }
@@ -89,22 +79,22 @@ struct PreviewRoutes: Sendable {
             }
         }
         guard let bytes = site.files[file] else { return notFound(Self.outputPrefix + relativePath) }
-        return PreviewReply(status: 200, contentType: ContentTypes.type(of: file), body: bytes)
+        return HTTPResponse(status: 200, contentType: ContentTypes.type(of: file), body: bytes)
     }
 
     /// A page, or the error page while the latest build has errors.
-    private func page(site: PreviewSite.Snapshot, _ html: () -> String) -> PreviewReply {
-        site.failed ? errorPage(site) : PreviewReply(status: 200, contentType: ContentTypes.type(of: ".html"), body: Array(html().utf8))
+    private func page(site: PreviewSite.Snapshot, _ html: () -> String) -> HTTPResponse {
+        site.failed ? errorPage(site) : HTTPResponse(status: 200, contentType: ContentTypes.type(of: ".html"), body: Array(html().utf8))
     }
 
     /// Status 500: the carousel cannot be shown, and the page says why.
-    private func errorPage(_ site: PreviewSite.Snapshot) -> PreviewReply {
-        PreviewReply(
+    private func errorPage(_ site: PreviewSite.Snapshot) -> HTTPResponse {
+        HTTPResponse(
             status: 500, contentType: ContentTypes.type(of: ".html"),
             body: Array(PreviewPages.errorPage(diagnostics: site.diagnostics, version: site.version).utf8))
     }
 
-    private func notFound(_ path: String) -> PreviewReply {
+    private func notFound(_ path: String) -> HTTPResponse {
         .text(404, "Not found: \(path)\n")
     }
 

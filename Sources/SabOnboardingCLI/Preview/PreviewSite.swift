@@ -1,9 +1,10 @@
+import Dispatch
 import OnboardingKit
 
 /// What the server shows: the latest build's outcome and the files of the latest good one. The
-/// only mutable state of a preview, kept in an actor so that the watcher publishes builds while
-/// the server's connections read them.
-actor PreviewSite {
+/// only mutable state of a preview: the watcher publishes builds while the server's thread reads
+/// them, each under a serial queue that serves as the lock.
+final class PreviewSite: Sendable {
     /// What one request sees: a consistent copy (the files are shared, not copied).
     struct Snapshot: Sendable {
         /// The build counter: 1 for the first build, one more for each rebuild.
@@ -16,14 +17,22 @@ actor PreviewSite {
         var failed: Bool
     }
 
-    private(set) var snapshot = Snapshot(version: 0, files: [:], diagnostics: [], failed: true)
+    private let queue = DispatchQueue(label: "sab-onboarding.preview.site")
+    nonisolated(unsafe) private var current = Snapshot(version: 0, files: [:], diagnostics: [], failed: true)
+
+    /// The latest build, as a request sees it.
+    var snapshot: Snapshot {
+        queue.sync { current }
+    }
 
     /// Makes `build` the one served and returns its number.
     func publish(_ build: PreviewBuild) -> Int {
-        snapshot.version += 1
-        snapshot.diagnostics = build.diagnostics
-        snapshot.failed = !build.succeeded
-        if let files = build.files { snapshot.files = files }
-        return snapshot.version
+        queue.sync {
+            current.version += 1
+            current.diagnostics = build.diagnostics
+            current.failed = !build.succeeded
+            if let files = build.files { current.files = files }
+            return current.version
+        }
     }
 }

@@ -1,18 +1,19 @@
 /// Where a link on a page of the preview's server leads: RFC 3986's resolution of a reference
 /// against the page's address (section 5.2), worked out on the text as Foundation's
-/// `URL(string:relativeTo:)` did, for the one question the preview asks of it.
+/// `URL(string:relativeTo:)` did, for the one question the preview asks of it. Dot segments
+/// written with `%2e` count as dots, as browsers count them (WHATWG URL standard).
 enum URLReference {
     /// The path, still percent-encoded, that `reference` leads to when a page at `pagePath` on
-    /// `http://host` follows it; `nil` when it leads off that server (another scheme, host, port
-    /// or user) or to no path there.
-    static func path(of reference: String, fromPage pagePath: String, host: String) -> String? {
+    /// the server follows it; `nil` when it leads off that server (another scheme, or a host and
+    /// port for which `isServer` is false) or to no path there.
+    static func path(of reference: String, fromPage pagePath: String, onServer isServer: (Substring) -> Bool) -> String? {
         let parts = Parts(reference)
         if let scheme = parts.scheme {
-            guard scheme == "http", parts.authority == host, parts.path.hasPrefix("/") else { return nil }
+            guard scheme == "http", let authority = parts.authority, isServer(authority[...]), parts.path.hasPrefix("/") else { return nil }
             return removingDotSegments(parts.path)
         }
         if let authority = parts.authority {
-            guard authority == host, parts.path.hasPrefix("/") else { return nil }
+            guard isServer(authority[...]), parts.path.hasPrefix("/") else { return nil }
             return removingDotSegments(parts.path)
         }
         if parts.path.isEmpty { return pagePath }
@@ -51,9 +52,10 @@ enum URLReference {
     }
 
     /// `path` with its `.` and `..` segments worked out (section 5.2.4): `/a/b/../c/./d` is
-    /// `/a/c/d`; a `..` at the top goes nowhere; a final `/` stays.
+    /// `/a/c/d`; a `..` at the top goes nowhere; a final `/` stays. `%2e` stands for a dot in
+    /// them (`/a/%2e%2E/b` is `/b`), as in a browser.
     static func removingDotSegments(_ path: String) -> String {
-        var input = Substring(path)
+        var input = Substring(decodingDots(path))
         var output = ""
         func dropLastSegment() {
             output = output.lastIndex(of: "/").map { String(output[..<$0]) } ?? ""
@@ -84,5 +86,18 @@ enum URLReference {
             }
         }
         return output
+    }
+
+    /// `path` with each segment that is a dot or two dots, some written `%2e` (in any case),
+    /// written with plain dots.
+    private static func decodingDots(_ path: String) -> String {
+        guard path.lowercased().contains("%2e") else { return path }
+        return path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            switch segment.lowercased() {
+            case "%2e": "."
+            case ".%2e", "%2e.", "%2e%2e": ".."
+            default: String(segment)
+            }
+        }.joined(separator: "/")
     }
 }

@@ -1,16 +1,8 @@
-// libFuzzer's driver, run from our own main: SwiftPM gives executables a main of its own naming,
-// which the libFuzzer flavour with main would clash with. Every input goes through lint and
-// through an in-memory build, as an appDef beside the builders sample's images.
+// Every input goes through lint and through an in-memory build, as an appDef beside the
+// builders sample's images.
 import Foundation
+import FuzzDriver
 import OnboardingKit
-
-/// libFuzzer's entry point for programs that have their own main.
-@_silgen_name("LLVMFuzzerRunDriver")
-private func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
 
 /// Where the input pretends to live: set by run.sh to a path in the builders sample.
 private let appDefPath = ProcessInfo.processInfo.environment["FUZZ_APPDEF_PATH"] ?? "Samples/builders/fuzz.appDef"
@@ -32,8 +24,6 @@ private func lintAndBuild(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 @main
 struct FuzzLintAndBuild {
     static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(runFuzzerDriver(&argc, &argv) { data, size in lintAndBuild(data, size) })
+        runFuzzer { data, size in lintAndBuild(data, size) }
     }
 }
