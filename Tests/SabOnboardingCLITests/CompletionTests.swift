@@ -45,7 +45,7 @@ struct CompletionTests {
 
     @Test func bashOffersTheCommandsOptionsAndValues() throws {
         #expect(Set(try bashOffers("sab-onboarding ")).isSuperset(of: Self.commands))
-        #expect(try bashOffers("sab-onboarding templates ").filter { !$0.hasPrefix("-") } == ["list", "export"])
+        #expect(try bashOffers("sab-onboarding templates ").filter { !$0.hasPrefix("-") } == ["list", "export", "context"])
         #expect(try bashOffers("sab-onboarding build x --st") == ["--start-url"])
         #expect(try bashOffers("sab-onboarding lint --format ") == ["text", "json", "sarif", "github"])
     }
@@ -62,7 +62,7 @@ struct CompletionTests {
 
     @Test func fishOffersTheCommandsOptionsAndValues() throws {
         #expect(Set(try fishOffers("sab-onboarding ")) == Set(Self.commands))
-        #expect(Set(try fishOffers("sab-onboarding templates ")) == ["list", "export"])
+        #expect(Set(try fishOffers("sab-onboarding templates ")) == ["list", "export", "context"])
         #expect(try fishOffers("sab-onboarding build x --st") == ["--start-url"])
         #expect(Set(try fishOffers("sab-onboarding lint --format ")) == ["text", "json", "sarif", "github"])
     }

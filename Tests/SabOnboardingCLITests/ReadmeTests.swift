@@ -19,3 +19,15 @@ struct ReadmeTests {
         #expect(opening.contains("make demo") && opening.contains("make test"))
     }
 }
+
+/// The README's list of template values is the schema's.
+struct ReadmeTemplateContextTests {
+    @Test func theListOfTemplateValuesIsTheSchemas() throws {
+        let readme = try String(contentsOf: ToolRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- template-context:start -->\n"))
+        let end = try #require(readme.range(of: "<!-- template-context:end -->"))
+        let generated = try ToolRunner.run(["templates", "context", "--markdown"])
+        #expect(generated.status == 0)
+        #expect(String(readme[start.upperBound..<end.lowerBound]) == generated.standardOutput, "regenerate it with `sab-onboarding templates context --markdown`")
+    }
+}

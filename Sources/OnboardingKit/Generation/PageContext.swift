@@ -1,6 +1,7 @@
 internal import Mustache
 
-/// The values templates see. Documented in the README for people who write their own templates.
+/// The values templates see, as ``TemplateContextSchema`` declares them (a test holds the two
+/// together; the README's list is generated from the schema).
 struct PageContext {
     let project: OnboardingProject
     let options: BuildOptions

@@ -44,9 +44,9 @@ public struct TemplateSet {
     }
 
     /// The parsed templates, by the name partials use.
-    private let templates: [String: MustacheTemplate]
+    let templates: [String: MustacheTemplate]
     /// Where each template came from (a file of `--templates`, or built in), by the same name.
-    private let paths: [String: String]
+    let paths: [String: String]
 
     /// A template's text and where it came from.
     typealias Source = (name: String, path: String, text: String)
@@ -55,7 +55,7 @@ public struct TemplateSet {
     /// problems reading them gave.
     static func sources(overrideFolder: String?) -> (sources: [Source], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        var sources: [Source] = DefaultTemplates.files.map { ($0.name, "(built-in)/" + $0.name, $0.text) }
+        var sources: [Source] = DefaultTemplates.files.map { ($0.name, builtInPrefix + $0.name, $0.text) }
         if let overrideFolder {
             let overrides = readOverrides(in: overrideFolder, diagnostics: &diagnostics)
             sources = sources.map { source in
@@ -84,6 +84,9 @@ public struct TemplateSet {
             }
         }
         let failed = diagnostics.contains { $0.severity == .error }
+        if !failed, overrideFolder != nil {
+            diagnostics += unknownNameWarnings(TemplateContextCheck(templates: templates, paths: paths).unknownNames)
+        }
         return (failed ? nil : TemplateSet(templates: templates, paths: paths), diagnostics)
     }
 
@@ -105,6 +108,20 @@ public struct TemplateSet {
                     notes: ["partials that include themselves, partials that include partials more than once at each level, or sections nested over lists grow without bound"]))
         }
     }
+
+    /// A warning for each name in a user's template that no value has: it renders as nothing.
+    /// The built-in templates are checked by the project's tests instead.
+    private static func unknownNameWarnings(_ names: [TemplateContextCheck.UnknownName]) -> [Diagnostic] {
+        names.filter { !$0.path.hasPrefix(builtInPrefix) }.map { unknown in
+            Diagnostic(
+                ruleID: "template-error", severity: .warning, location: SourceLocation(file: unknown.path, line: unknown.line, column: unknown.column),
+                message: "'\(unknown.name)' is not a value templates receive here; it renders as nothing",
+                notes: ["`sab-onboarding templates context` lists the values and where each is given"])
+        }
+    }
+
+    /// Where a built-in template is said to come from.
+    static let builtInPrefix = "(built-in)/"
 
     /// Templates are named in partials (`{{> screen-content}}`) without `.mustache`.
     static func partialName(of fileName: String) -> String {

@@ -6,7 +6,7 @@ struct TemplatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
         abstract: "The built-in templates, to copy and change for build --templates.",
-        subcommands: [List.self, Export.self]
+        subcommands: [List.self, Export.self, Context.self]
     )
 
     struct List: ParsableCommand {
@@ -42,6 +42,20 @@ struct TemplatesCommand: ParsableCommand {
                 Terminal.writeToStandardError("sab-onboarding: error: \(error.message)\n")
                 throw ExitCode.failure
             }
+        }
+    }
+
+    struct Context: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "context",
+            abstract: "Print the values templates receive, and where each is given."
+        )
+
+        @Flag(help: "Print a Markdown list, as in the README.")
+        var markdown = false
+
+        func run() {
+            Terminal.writeToStandardOutput(markdown ? TemplateContextSchema.markdown : TemplateContextSchema.text)
         }
     }
 }
