@@ -23,20 +23,7 @@ public struct OnboardingProject: Sendable {
     var fontAssets: [FontAsset]
 
     /// Every language the screens have text or images in, in order of first appearance.
-    public var languages: [String] { Self.languages(of: screens) }
-
-    static func languages(of screens: [OnboardingScreen]) -> [String] {
-        var seen: Set<String> = []
-        var ordered: [String] = []
-        for screen in screens {
-            let textLanguages = TextField.allCases.compactMap { screen.texts[$0] }.flatMap(\.languages)
-            for language in textLanguages + screen.images.compactMap(\.language)
-            where seen.insert(language.lowercased()).inserted {
-                ordered.append(language)
-            }
-        }
-        return ordered
-    }
+    public var languages: [String] { screens.languages }
 
     /// Whether a language is written right to left: its writing system says, else the built-in list.
     func isRightToLeft(_ language: String) -> Bool {
@@ -82,7 +69,7 @@ extension OnboardingProject {
         appName = syntax.appName
         packageName = syntax.packageName
         defaultLanguage = syntax.defaultLanguage.flatMap { $0.isEmpty ? nil : $0 }
-        buttons = ButtonLabelResolver(syntax: syntax).resolve(for: Self.languages(of: screens)).labels
+        buttons = ButtonLabelResolver(syntax: syntax).resolve(for: screens.languages).labels
         defaultTheme = syntax.defaultTheme?.lowercased()
         writingSystems = WritingSystems(syntax.interfaceLanguages)
         palette = ColorPalette(syntax.mainColors)
@@ -99,6 +86,6 @@ extension OnboardingProject {
     /// The web fonts of the default language and of the screens' languages.
     static func fontPlan(syntax: AppDefSyntax, screens: [OnboardingScreen]) -> FontPlan {
         let defaultLanguage = syntax.defaultLanguage.flatMap { $0.isEmpty ? nil : $0 }
-        return FontPlan(syntax: syntax, languages: (defaultLanguage.map { [$0] } ?? []) + languages(of: screens))
+        return FontPlan(syntax: syntax, languages: (defaultLanguage.map { [$0] } ?? []) + screens.languages)
     }
 }

@@ -30,7 +30,7 @@ struct LintContext {
         self.syntax = syntax
         self.screens = syntax.screens.enumerated().map { ScreenSyntax(number: $0.offset + 1, element: $0.element) }
         self.models = screens.map(ScreenModelBuilder.screen(from:))
-        self.screenLanguages = OnboardingProject.languages(of: models)
+        self.screenLanguages = models.languages
         self.images = images
     }
 }
