@@ -37,7 +37,7 @@ struct FontPlan {
     init(syntax: AppDefSyntax, languages: [String]) {
         let systems = WritingSystems(syntax.interfaceLanguages)
         let faces = FontFace.faces(in: syntax.fonts)
-        let folder = Paths.join(Paths.parent(of: Paths.absolute(syntax.file)), "fonts")
+        let folder = Paths.absolute(BuildInputs(appDefPath: syntax.file).fontsFolder)
         var planned: [String: PlannedFont] = [:]
         var seen: Set<String> = []
         // The default language is often a language of the screens too, in another case (Kir, kir).

@@ -35,15 +35,9 @@ final class ImageFolder {
     private var cache: [[UInt8]: Lookup] = [:]
 
     init(appDefPath: String, override: String?) {
-        if let override {
-            displayPath = override
-            folder = Paths.absolute(override)
-        } else {
-            folder = Paths.join(Paths.parent(of: Paths.absolute(appDefPath)), "images/onboarding")
-            // Not NSString's path methods: on Linux they trap on some short paths ("x").
-            let parent = appDefPath.lastIndex(of: "/").map { String(appDefPath[..<$0]) }
-            displayPath = parent.map { ($0.isEmpty ? "" : $0) + "/images/onboarding" } ?? "images/onboarding"
-        }
+        // The one place that says where a build's images are, which the preview watches too.
+        displayPath = BuildInputs(appDefPath: appDefPath, imagesOverride: override).imagesFolder
+        folder = Paths.absolute(displayPath)
     }
 
     /// Looks up a file name already checked with ``ImagePath/unsafeReason(_:)``.

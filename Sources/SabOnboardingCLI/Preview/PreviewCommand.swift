@@ -118,12 +118,9 @@ struct PreviewCommand: AsyncParsableCommand {
         Terminal.writeToStandardError("\(newline)sab-onboarding: preview stopped (\(StopSignals.name(of: signal))); it was serving \(address)\n")
     }
 
-    /// What a rebuild depends on: the appDef, the images folder, the templates folder when given,
-    /// and the fonts folder beside the appDef.
+    /// What a rebuild depends on: the build's inputs, as the build itself finds them.
     private func makeWatcher(_ options: BuildOptions) -> FileWatcher {
-        let folder = appDef.lastIndex(of: "/").map { String(appDef[...$0]) } ?? ""
-        let imagesFolder = options.imagesDirectory ?? folder + "images/onboarding"
-        let fontsFolder = folder + "fonts"
-        return FileWatcher(files: [appDef], folders: [imagesFolder, fontsFolder] + [options.templatesDirectory].compactMap { $0 })
+        let inputs = BuildInputs(appDefPath: appDef, options: options)
+        return FileWatcher(files: inputs.files, folders: inputs.folders)
     }
 }
