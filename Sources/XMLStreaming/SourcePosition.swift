@@ -1,23 +1,23 @@
 /// A place in a source document: 1-based line and 1-based column, the column counted in
 /// characters (Unicode scalars), not bytes, so that it matches what an editor shows.
-public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The 1-based line number.
-    public var line: Int
+    package var line: Int
     /// The 1-based column, in characters.
-    public var column: Int
+    package var column: Int
 
     /// Creates a position from a 1-based line and column.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     /// The start of a document.
-    public static let start = SourcePosition(line: 1, column: 1)
+    package static let start = SourcePosition(line: 1, column: 1)
 
-    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+    package static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }

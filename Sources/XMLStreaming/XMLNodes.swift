@@ -1,5 +1,5 @@
 /// The kind of node the reader stands on.
-public enum XMLNodeKind: Sendable, Equatable {
+package enum XMLNodeKind: Sendable, Equatable {
     case element
     case endElement
     case text
@@ -11,14 +11,14 @@ public enum XMLNodeKind: Sendable, Equatable {
 }
 
 /// An attribute with the position of its name.
-public struct XMLAttribute: Hashable, Sendable {
+package struct XMLAttribute: Hashable, Sendable {
     /// The qualified name as written (`lang`, `xml:lang`).
-    public var name: String
+    package var name: String
     /// The normalised value, entities and character references replaced.
-    public var value: String
-    public var position: SourcePosition
+    package var value: String
+    package var position: SourcePosition
 
-    public init(name: String, value: String, position: SourcePosition) {
+    package init(name: String, value: String, position: SourcePosition) {
         self.name = name
         self.value = value
         self.position = position
@@ -27,16 +27,16 @@ public struct XMLAttribute: Hashable, Sendable {
 
 /// A small element tree read in full by ``XMLStreamReader/readElement()``: only for parts of a
 /// document that are known to be small, such as one onboarding screen.
-public struct XMLElement: Hashable, Sendable {
-    public var name: String
+package struct XMLElement: Hashable, Sendable {
+    package var name: String
     /// Where the start tag's `<` is.
-    public var position: SourcePosition
-    public var attributes: [XMLAttribute]
-    public var children: [XMLElement]
+    package var position: SourcePosition
+    package var attributes: [XMLAttribute]
+    package var children: [XMLElement]
     /// The character data directly inside the element (text and CDATA, in order), untrimmed.
-    public var text: String
+    package var text: String
 
-    public init(
+    package init(
         name: String, position: SourcePosition, attributes: [XMLAttribute] = [],
         children: [XMLElement] = [], text: String = ""
     ) {
@@ -48,7 +48,7 @@ public struct XMLElement: Hashable, Sendable {
     }
 
     /// The first attribute with this name.
-    public func attribute(_ name: String) -> XMLAttribute? {
+    package func attribute(_ name: String) -> XMLAttribute? {
         attributes.first { $0.name == name }
     }
 }

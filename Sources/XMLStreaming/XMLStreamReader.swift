@@ -17,11 +17,11 @@ internal import CLibXML2
 /// silently. Text and nesting are limited as in libxml2's own trees.
 /// Problems are collected in ``problems``; after a fatal one, ``read()`` returns `false` once
 /// the cursor has passed every node reported before it.
-public final class XMLStreamReader {
+package final class XMLStreamReader {
     /// The name used for the document in libxml2's messages.
-    public let documentName: String
+    package let documentName: String
     /// Every problem found so far, in the order found.
-    public private(set) var problems: [XMLProblem] = []
+    package private(set) var problems: [XMLProblem] = []
 
     let source: InputSource
     private var parser: xmlParserCtxtPtr?
@@ -68,12 +68,12 @@ public final class XMLStreamReader {
         XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
 
     /// Opens the document at `path`. Throws when it cannot be opened or is not a regular file.
-    public convenience init(path: String) throws(XMLInputError) {
+    package convenience init(path: String) throws(XMLInputError) {
         self.init(source: try InputSource(path: path), documentName: path)
     }
 
     /// Reads a document held in memory.
-    public convenience init(bytes: [UInt8], documentName: String) {
+    package convenience init(bytes: [UInt8], documentName: String) {
         self.init(source: InputSource(bytes: bytes), documentName: documentName)
     }
 
@@ -104,7 +104,7 @@ public final class XMLStreamReader {
 
     /// Moves to the next node. Returns `false` at the end of the document, after a fatal error
     /// or at a DOCTYPE.
-    public func read() -> Bool {
+    package func read() -> Bool {
         current = min(current + 1, nodes.count)
         while !isComplete(current) {
             guard feed() else { break }
@@ -198,7 +198,7 @@ public final class XMLStreamReader {
 
     /// Reads the element the cursor stands on, with everything inside it, and leaves the cursor
     /// on its end (or on the element itself when it is empty). Use only for small parts.
-    public func readElement() -> XMLElement {
+    package func readElement() -> XMLElement {
         var element = XMLElement(name: name, position: position ?? .start, attributes: readAttributes())
         guard isElement, !isEmptyElement else { return element }
         let elementDepth = depth
@@ -224,7 +224,7 @@ public final class XMLStreamReader {
     }
 
     /// The kind of node the cursor stands on. Text of white space only is `.whitespace`.
-    public var kind: XMLNodeKind {
+    package var kind: XMLNodeKind {
         let node = self.node
         guard node.kind == .text else { return node.kind }
         let isBlank = nodes.withBytes(of: node.text) { text in
@@ -234,33 +234,33 @@ public final class XMLStreamReader {
     }
 
     /// Whether the cursor stands on a start tag: `kind == .element`, more cheaply.
-    public var isElement: Bool { node.kind == .element }
+    package var isElement: Bool { node.kind == .element }
 
     /// Whether the cursor stands on an end tag: `kind == .endElement`, more cheaply.
-    public var isEndElement: Bool { node.kind == .endElement }
+    package var isEndElement: Bool { node.kind == .endElement }
 
     /// The nesting depth of the current node: 0 for the root element.
-    public var depth: Int { Int(node.depth) }
+    package var depth: Int { Int(node.depth) }
 
     /// Whether the current element is written `<name/>` (no end element follows).
-    public var isEmptyElement: Bool { node.isEmpty }
+    package var isEmptyElement: Bool { node.isEmpty }
 
     /// The qualified name of the current element or end element.
-    public var name: String { nodes.string(node.name) }
+    package var name: String { nodes.string(node.name) }
 
     /// Whether the current node's qualified name is `expected`, compared as bytes.
-    public func nameEquals(_ expected: StaticString) -> Bool {
+    package func nameEquals(_ expected: StaticString) -> Bool {
         nodes.equals(node.name, expected)
     }
 
     /// The value of the current element's attribute `name`, or `nil` when it has none.
-    public func attribute(_ name: StaticString) -> String? {
+    package func attribute(_ name: StaticString) -> String? {
         attributeRecord(name).map { attributeValue($0.value) }
     }
 
     /// The value of the current element's attribute `name` when it is one of `candidates`, which
     /// is returned; `nil` otherwise. Compared as UTF-8 bytes, nothing copied.
-    public func attribute(_ name: StaticString, oneOf candidates: Set<String>) -> String? {
+    package func attribute(_ name: StaticString, oneOf candidates: Set<String>) -> String? {
         guard let attribute = attributeRecord(name) else { return nil }
         return nodes.withBytes(of: attribute.value) { bytes in
             candidates.first { candidate in
@@ -289,7 +289,7 @@ public final class XMLStreamReader {
     }
 
     /// The text of the current text, CDATA or whitespace node.
-    public var text: String {
+    package var text: String {
         let node = self.node
         switch node.kind {
         case .text, .cdata, .comment, .processingInstruction: return nodes.string(node.text)
@@ -298,13 +298,13 @@ public final class XMLStreamReader {
     }
 
     /// Where the current element's start tag begins; `nil` for other nodes.
-    public var position: SourcePosition? {
+    package var position: SourcePosition? {
         let node = self.node
         return node.kind == .element ? node.position : nil
     }
 
     /// The attributes of the current element, in document order, namespace declarations left out.
-    public func readAttributes() -> [XMLAttribute] {
+    package func readAttributes() -> [XMLAttribute] {
         let node = self.node
         guard node.kind == .element else { return [] }
         return nodes.attributes[Int(node.firstAttribute)..<Int(node.firstAttribute + node.attributeCount)].map { attribute in
@@ -319,7 +319,7 @@ public final class XMLStreamReader {
     // MARK: - Problems
 
     /// Whether the cursor has reached a fatal problem: every node reported before it was passed.
-    public var stoppedEarly: Bool {
+    package var stoppedEarly: Bool {
         guard let fatalNodeNumber else { return false }
         return nodesDropped + current >= fatalNodeNumber
     }
