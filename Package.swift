@@ -53,7 +53,10 @@ let package = Package(
         // The commands and their options.
         .target(
             name: "SabOnboardingCLI",
-            dependencies: ["OnboardingKit", "Mustache", "PreviewServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "OnboardingKit", "Mustache", "PreviewServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .executableTarget(name: "sab-onboarding", dependencies: ["SabOnboardingCLI"]),
         .testTarget(

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import SystemPackage
 
 /// Where output goes and whether it may be coloured.
 enum Terminal {
@@ -24,21 +25,9 @@ enum Terminal {
         write(text, to: STDERR_FILENO)
     }
 
-    /// Writes all of `text`, going on after partial writes and interruptions; a closed pipe
-    /// (`sab-onboarding lint ... | head`) simply ends the output.
+    /// Writes all of `text` (swift-system goes on after partial writes and interruptions); a
+    /// closed pipe (`sab-onboarding lint ... | head`) simply ends the output.
     private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { buffer in
-                #if canImport(Glibc)
-                    Glibc.write(descriptor, buffer.baseAddress, buffer.count)
-                #else
-                    Darwin.write(descriptor, buffer.baseAddress, buffer.count)
-                #endif
-            }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
+        _ = try? FileDescriptor(rawValue: descriptor).writeAll(text.utf8)
     }
 }
