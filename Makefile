@@ -24,11 +24,14 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS += -Xswiftc -use-ld=lld
 endif
+# The Swift sources swift-format keeps in shape (the fuzz package's too).
+FORMATTED := Package.swift Sources Tests
+
 # Where swift-argument-parser's generate-manual plugin writes the page.
 MANUAL := .build/plugins/GenerateManual/outputs/sab-onboarding/sab-onboarding.1
 MANUAL_DATE := $(if $(SOURCE_DATE_EPOCH),--date $(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%d 2>/dev/null || date -u -r $(SOURCE_DATE_EPOCH) +%Y-%m-%d))
 
-.PHONY: all build release test demo deps test-deps check-warnings install uninstall fuzz bench clean
+.PHONY: all build release test check format demo deps test-deps check-warnings install uninstall fuzz bench clean
 
 all: build
 
@@ -66,6 +69,18 @@ test: deps test-deps check-warnings
 	$(SWIFT) test
 	bash Tests/Install/check.sh
 	SAB_ONBOARDING="$(CURDIR)/$(BINARY)" bash Tests/Browser/run.sh
+
+## check: the Swift tests and the format check alone, fast, installing nothing. For a quick run
+## while working; `make test` is everything (the completion tests want zsh and fish, which
+## `make test` installs).
+check:
+	$(SWIFT) format lint --strict --configuration .swift-format --recursive $(FORMATTED)
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## format: formats the Swift sources in place as .swift-format says.
+format:
+	$(SWIFT) format format --in-place --configuration .swift-format --recursive $(FORMATTED)
 
 ## check-warnings: the project's own code builds without a single warning.
 check-warnings: deps
