@@ -179,7 +179,6 @@ struct SniffFormatTests {
         ("JPEG SOI only", [0xFF, 0xD8]),
         ("XML that is not SVG", Sample.ascii(#"<?xml version="1.0"?><svgx width="1"/>"#)),
         ("text before svg", Sample.ascii(#"oops <svg width="1" height="1"/>"#)),
-        ("UTF-16 SVG", [0xFF, 0xFE] + Array("<svg/>".utf8).flatMap { [$0, 0] }),
     ] as [(String, [UInt8])])
     func rejectsOtherContent(name: String, bytes: [UInt8]) {
         #expect(ImageInspector.sniffFormat(bytes) == nil, "\(name)")
@@ -190,18 +189,29 @@ struct SniffFormatTests {
             + "<?xml-stylesheet href=\"a.css\"?>\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
             + "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\" [ <!ENTITY e \"]>\"> ]>\n"
             + "<svg\n  width=\"10\" height=\"10\"></svg>"
+        // An SVG with a DTD of its own is an SVG (refused as such when published): its size is
+        // never read past the DTD, which is never read.
         #expect(ImageInspector.sniffFormat(Array(svg.utf8)) == .svg)
-        // The DOCTYPE is only stepped over when sniffing: sizes are never read past one.
         #expect(ImageInspector.size(of: Array(svg.utf8), format: .svg) == nil)
     }
 
-    @Test func sniffLooksOnlyAtTheStartOfTheFile() {
-        let near = "<!--" + String(repeating: " ", count: 2_000) + "--><svg width=\"5\" height=\"6\"/>"
+    /// The SVG 1.1 DOCTYPE that authoring tools write names a DTD and declares nothing: it is
+    /// passed over, never loaded.
+    @Test func readsSVGWithThePlainDoctypeEditorsWrite() {
+        let svg = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- Generator: Adobe Illustrator 27.0 -->\n"
+            + "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
+            + "<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"10cm\" height=\"5cm\"><rect width=\"1\" height=\"1\"/></svg>"
+        #expect(ImageInspector.sniffFormat(Array(svg.utf8)) == .svg)
+        #expect(ImageInspector.size(of: Array(svg.utf8), format: .svg) == ImageSize(width: 378, height: 189))
+    }
+
+    @Test func aLongPrologDoesNotHideTheRootAndUTF16IsRead() {
         let far = "<!--" + String(repeating: " ", count: 20_000) + "--><svg width=\"5\" height=\"6\"/>"
-        #expect(ImageInspector.sniffFormat(Array(near.utf8)) == .svg)
-        #expect(ImageInspector.sniffFormat(Array(far.utf8)) == nil)
-        // Sizing an SVG the caller already identified is not limited to the first few KB.
+        #expect(ImageInspector.sniffFormat(Array(far.utf8)) == .svg)
         #expect(ImageInspector.size(of: Array(far.utf8), format: .svg) == ImageSize(width: 5, height: 6))
+        let utf16: [UInt8] = [0xFF, 0xFE] + Array("<svg width=\"3\" height=\"4\"/>".utf8).flatMap { [$0, 0] }
+        #expect(ImageInspector.sniffFormat(utf16) == .svg)
+        #expect(ImageInspector.size(of: utf16, format: .svg) == ImageSize(width: 3, height: 4))
     }
 }
 
@@ -279,7 +289,11 @@ struct SVGSizeTests {
         (#"viewBox="-10,-10,100,50""#, .init(width: 100, height: 50)),
         (#"viewBox=" 0, 0  100.6 ,49.5 ""#, .init(width: 101, height: 50)),
         (#"viewBox="0 0 24 24" width="100%" height="100%""#, .init(width: 24, height: 24)),
-        (#"width="2em" height="3in" viewBox="0 0 30 15""#, .init(width: 30, height: 15)),
+        (#"width="2em" height="3in" viewBox="0 0 30 15""#, .init(width: 576, height: 288)),  // em defers to the viewBox
+        (#"width="210mm" height="297mm""#, .init(width: 794, height: 1123)),
+        (#"width="8.5in" height="11in""#, .init(width: 816, height: 1056)),
+        (#"width="72pt" height="6pc""#, .init(width: 96, height: 96)),
+        (#"width="2.54cm" height="10Q""#, .init(width: 96, height: 9)),
         (#"width="48" viewBox="0 0 24 12""#, .init(width: 48, height: 24)),
         (#"height="30" width="auto" viewBox="0 0 20 10""#, .init(width: 60, height: 30)),
         (#"data-width="9" width="10" height="20""#, .init(width: 10, height: 20)),
@@ -291,7 +305,7 @@ struct SVGSizeTests {
     }
 
     @Test func toleratesWhitespaceAndNewlinesInTheTag() {
-        let svg = "<svg\n\twidth\n=\n\"11\"\r\n height = '12' \n>"
+        let svg = "<svg\n\twidth\n=\n\"11\"\r\n height = '12' \n></svg>"
         #expect(ImageInspector.size(of: Array(svg.utf8), format: .svg) == ImageSize(width: 11, height: 12))
     }
 
@@ -327,7 +341,7 @@ struct SVGSizeTests {
     }
 
     @Test(arguments: [
-        #"<!DOCTYPE svg><svg width="1" height="1"/>"#,  // never read past a DTD
+        #"<!DOCTYPE svg [<!ENTITY w "1">]><svg width="1" height="1"/>"#,  // never read past a DTD of its own
         #"<html><svg width="1" height="1"/></html>"#,  // not the root
         #"<svgx width="1" height="1"/>"#,
         #"<!-- unterminated <svg width="1" height="1"/>"#,

@@ -86,6 +86,7 @@ struct ExampleProject {
         case .png: [UInt8](Data(base64Encoded: tinyPNG)!)
         case .jpeg: [UInt8](Data(base64Encoded: tinyJPEG)!)
         case .text: Array("This is not an image.\n".utf8)
+        case .svg(let text): Array(text.utf8)
         }
     }
 

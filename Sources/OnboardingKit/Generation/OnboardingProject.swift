@@ -77,8 +77,8 @@ extension OnboardingProject {
         fontAssets = fonts.assets()
         var assets = ImageAssets()
         for image in screens.flatMap(\.images) where assets[image.fileName] == nil {
-            guard case .found(let file) = folder.lookUp(image.fileName), let size = file.size else { continue }
-            assets[image.fileName] = ImageAsset(sourceFileName: image.fileName, bytes: file.bytes, size: size)
+            guard case .found(let file) = folder.lookUp(image.fileName), let size = file.size, let bytes = file.publishedBytes else { continue }
+            assets[image.fileName] = ImageAsset(sourceFileName: image.fileName, bytes: bytes, size: size)
         }
         images = assets
     }

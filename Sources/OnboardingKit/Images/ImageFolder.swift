@@ -25,6 +25,17 @@ final class ImageFolder {
         var bytes: [UInt8]
         var sniffedFormat: ImageFormat?
         var size: ImageSize?
+        /// For an SVG, what publishing it gives: the file rebuilt from what is safe, or why not.
+        var svg: SVGSanitizing?
+
+        /// The bytes the build publishes: an SVG only as rebuilt; `nil` for an SVG refused.
+        var publishedBytes: [UInt8]? {
+            switch svg {
+            case nil: bytes
+            case .published(let sanitized)?: sanitized.bytes
+            case .refused?: nil
+            }
+        }
     }
 
     /// The folder as it is shown in diagnostics.
@@ -66,8 +77,12 @@ final class ImageFolder {
             return .unreadable(reason: "permission denied or read error")
         }
         let format = ImageInspector.sniffFormat(bytes)
-        let size = format.flatMap { ImageInspector.size(of: bytes, format: $0) }
-        return .found(ImageFile(path: file, bytes: bytes, sniffedFormat: format, size: size))
+        guard format == .svg else {
+            return .found(ImageFile(path: file, bytes: bytes, sniffedFormat: format, size: format.flatMap { ImageInspector.size(of: bytes, format: $0) }))
+        }
+        let svg = SVGSanitizer.sanitize(bytes, documentName: Paths.join(displayPath, fileName))
+        let size: ImageSize? = if case .published(let sanitized) = svg { sanitized.size } else { nil }
+        return .found(ImageFile(path: file, bytes: bytes, sniffedFormat: .svg, size: size, svg: svg))
     }
 
     /// What it means that `file` could not be looked at: missing, or a link that loops or

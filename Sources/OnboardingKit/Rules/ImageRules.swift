@@ -182,6 +182,8 @@ struct ImageContentMismatchRule: Rule {
                     position: reference.position, message: "'\(reference.fileName)' is named as \(claimed.displayName) but holds a \(actual.displayName) image",
                     notes: ["rename it to end in .\(actual.preferredExtension), or export it as \(claimed.displayName)"])
             }
+            // An SVG that cannot be read safely is unsafe-svg-content's to report.
+            if case .refused? = file.svg { return nil }
             guard file.size != nil else {
                 return Finding(position: reference.position, message: "the size of '\(reference.fileName)' cannot be read: the file is damaged or truncated")
             }

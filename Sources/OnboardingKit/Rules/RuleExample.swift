@@ -12,6 +12,8 @@ public struct RuleExample: Sendable, Hashable {
         case jpeg
         /// Bytes that are no image at all.
         case text
+        /// An SVG file with this text.
+        case svg(String)
     }
 
     public var text: String

@@ -31,6 +31,7 @@ public enum RuleRegistry {
         ImageNotFoundRule(),
         UnsupportedImageFormatRule(),
         ImageContentMismatchRule(),
+        UnsafeSVGContentRule(),
         ButtonLabelFallbackRule(),
         TextDirectionMismatchRule(),
         InvalidPaletteColorRule(),

@@ -1,0 +1,217 @@
+internal import XMLStreaming
+
+/// Publishes an SVG by reading it with the project's XML reader and writing anew only what
+/// ``SVGAllowlist`` keeps: an SVG opened directly runs on the app's origin, so a script, an event
+/// handler or a `foreignObject` in it could read and change the app's storage. Nothing unknown is
+/// copied; what is left out is listed for the author.
+struct SVGSanitizer {
+    static let svgNamespace = "http://www.w3.org/2000/svg"
+    static let xlinkNamespace = "http://www.w3.org/1999/xlink"
+
+    /// Whether `bytes` are an SVG document: XML whose root element is `svg`, or an SVG whose
+    /// DTD of its own stopped the reader before its root (it is then refused as such, not taken
+    /// for no image at all).
+    static func isSVG(_ bytes: [UInt8]) -> Bool {
+        let reader = XMLStreamReader(bytes: SVGDoctype.blankingPlainDoctype(in: bytes), documentName: "")
+        while reader.read() {
+            if reader.kind == .element { return reader.name == "svg" }
+        }
+        return reader.problems.contains { $0.kind == .doctype } && SVGDoctype.namesSVG(bytes)
+    }
+
+    /// The SVG as published, or why it cannot be.
+    static func sanitize(_ bytes: [UInt8], documentName: String) -> SVGSanitizing {
+        var sanitizer = SVGSanitizer(reader: XMLStreamReader(bytes: SVGDoctype.blankingPlainDoctype(in: bytes), documentName: documentName))
+        return sanitizer.run()
+    }
+
+    private let reader: XMLStreamReader
+    private var output = ""
+    private var removed: [String] = []
+    private var size: ImageSize?
+    /// The depth of an element left out with everything in it, while inside it.
+    private var skippedDepth: Int?
+    /// The depths of `<a>` elements whose content is kept without them.
+    private var unwrappedDepths: Set<Int> = []
+    /// The text of the `<style>` element being read; `nil` outside one.
+    private var styleText: String?
+
+    private init(reader: XMLStreamReader) {
+        self.reader = reader
+    }
+
+    private mutating func run() -> SVGSanitizing {
+        var sawRoot = false
+        while reader.read() {
+            switch reader.kind {
+            case .element:
+                guard skippedDepth == nil else { continue }
+                if !sawRoot {
+                    guard reader.name == "svg" else {
+                        let position = reader.position ?? .start
+                        return .refused(SVGRefusal(reason: "its root element is <\(reader.name)>, not <svg>", line: position.line, column: position.column))
+                    }
+                    sawRoot = true
+                }
+                startElement(isRoot: reader.depth == 0)
+            case .endElement:
+                endElement()
+            case .text, .cdata, .whitespace:
+                guard sawRoot, skippedDepth == nil else { continue }
+                if styleText != nil { styleText! += reader.text } else { output += Self.escapedText(reader.text) }
+            case .comment, .processingInstruction, .other:
+                continue  // nothing a picture needs
+            }
+        }
+        if let problem = reader.problems.filter({ $0.level >= .error }).min(by: { $0.position < $1.position }) {
+            let reason = problem.kind == .doctype ? "it declares a DTD of its own (entities), which is never read" : problem.message
+            return .refused(SVGRefusal(reason: reason, line: problem.position.line, column: problem.position.column))
+        }
+        guard sawRoot else { return .refused(SVGRefusal(reason: "it has no <svg> element", line: 1, column: 1)) }
+        return .published(SanitizedSVG(bytes: Array(output.utf8), size: size, removed: removed))
+    }
+
+    private mutating func startElement(isRoot: Bool) {
+        let name = reader.name
+        if name == "a" {
+            // A link around shapes: the shapes stay, the link goes.
+            note("<a> links (their content is kept)")
+            if !reader.isEmptyElement { unwrappedDepths.insert(reader.depth) }
+            return
+        }
+        guard SVGAllowlist.elements.contains(name) else {
+            note("<\(name)>")
+            if !reader.isEmptyElement { skippedDepth = reader.depth }
+            return
+        }
+        let attributes = reader.readAttributes()
+        if isRoot { size = Self.size(of: attributes) }
+        output += "<" + name
+        if isRoot { output += " xmlns=\"\(Self.svgNamespace)\" xmlns:xlink=\"\(Self.xlinkNamespace)\"" }
+        for attribute in attributes where keeps(attribute, on: name) {
+            output += " \(attribute.name)=\"\(Self.escapedAttribute(attribute.value))\""
+        }
+        if reader.isEmptyElement {
+            output += "/>"
+        } else {
+            output += ">"
+            if name == "style" { styleText = "" }
+        }
+    }
+
+    private mutating func endElement() {
+        let depth = reader.depth
+        if let skipped = skippedDepth {
+            if depth == skipped { skippedDepth = nil }
+            return
+        }
+        if unwrappedDepths.remove(depth) != nil { return }
+        if let css = styleText {
+            styleText = nil
+            if let reason = SVGStyleCheck.unsafeReason(css) {
+                note("a <style> with \(reason)")
+            } else {
+                output += Self.escapedText(css)
+            }
+        }
+        output += "</\(reader.name)>"
+    }
+
+    /// Whether an attribute is published; notes it when it is not.
+    private mutating func keeps(_ attribute: XMLAttribute, on element: String) -> Bool {
+        let name = attribute.name
+        guard SVGAllowlist.attributes.contains(name) || SVGAllowlist.prefixedAttributes.contains(name) else {
+            note("the \(name) attribute")
+            return false
+        }
+        if SVGAllowlist.references.contains(name) {
+            let target = attribute.value.trimmingXMLSpaces
+            let isFragment = target.hasPrefix("#") && target.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0 != "\\" }
+            let isEmbeddedImage = element == "image" && SVGAllowlist.embeddedImagePrefixes.contains { target.hasPrefix($0) }
+                && target.utf8.dropFirst(target.utf8.firstIndex(of: UInt8(ascii: ",")).map { target.utf8.distance(from: target.utf8.startIndex, to: $0) + 1 } ?? 0)
+                    .allSatisfy(Self.isBase64)
+            guard isFragment || isEmbeddedImage else {
+                note("a link to '\(target.prefix(60))'")
+                return false
+            }
+            return true
+        }
+        if let reason = SVGStyleCheck.unsafeReason(attribute.value) {
+            note("the \(name) attribute with \(reason)")
+            return false
+        }
+        return true
+    }
+
+    private mutating func note(_ what: String) {
+        if !removed.contains(what) { removed.append(what) }
+    }
+
+    /// The size in CSS pixels from `width` and `height`, a missing one following from the
+    /// viewBox's aspect ratio as a browser does, else the viewBox's.
+    private static func size(of attributes: [XMLAttribute]) -> ImageSize? {
+        func value(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+        let width = value("width").flatMap(SVGLength.pixels)
+        let height = value("height").flatMap(SVGLength.pixels)
+        let viewBox = value("viewBox").flatMap(SVGLength.viewBoxSize)
+        switch (width, height, viewBox) {
+        case (let width?, let height?, _): return rounded(width, height)
+        case (let width?, nil, let viewBox?): return rounded(width, width * viewBox.height / viewBox.width)
+        case (nil, let height?, let viewBox?): return rounded(height * viewBox.width / viewBox.height, height)
+        case (nil, nil, let viewBox?): return rounded(viewBox.width, viewBox.height)
+        default: return nil
+        }
+    }
+
+    /// Whole pixels; `nil` for sizes no page could reserve (one that rounds to nothing included).
+    private static func rounded(_ width: Double, _ height: Double) -> ImageSize? {
+        guard width.isFinite, height.isFinite, width < 1e6, height < 1e6 else { return nil }
+        let size = ImageSize(width: Int(width.rounded()), height: Int(height.rounded()))
+        return size.width > 0 && size.height > 0 ? size : nil
+    }
+
+    private static func isBase64(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
+    }
+
+    private static func escapedText(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    private static func escapedAttribute(_ value: String) -> String {
+        var escaped = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "\t": escaped += "&#9;"
+            case "\n": escaped += "&#10;"
+            case "\r": escaped += "&#13;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}
+
+extension String {
+    /// Without leading and trailing XML white space.
+    fileprivate var trimmingXMLSpaces: String {
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,25 @@
+/// What publishing an SVG gives: the file as it is published, or why it is not.
+enum SVGSanitizing: Hashable, Sendable {
+    /// The SVG rebuilt from what the allowlist keeps.
+    case published(SanitizedSVG)
+    /// The file is not an SVG that can be read safely: nothing of it is published.
+    case refused(SVGRefusal)
+}
+
+/// An SVG as it is published: only what ``SVGAllowlist`` keeps, written anew.
+struct SanitizedSVG: Hashable, Sendable {
+    /// The published bytes: UTF-8, the same for the same input.
+    var bytes: [UInt8]
+    /// Its size in CSS pixels, from the root's `width`, `height` and `viewBox`.
+    var size: ImageSize?
+    /// What was left out, each kind once, in the order first met: `<script>`, `the onload
+    /// attribute`, `a link to 'https://…'`.
+    var removed: [String]
+}
+
+/// Why an SVG is not published, and where in it.
+struct SVGRefusal: Hashable, Sendable {
+    var reason: String
+    var line: Int
+    var column: Int
+}

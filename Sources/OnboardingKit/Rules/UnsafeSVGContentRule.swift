@@ -1,0 +1,60 @@
+/// An SVG is published only as the build rebuilds it from what is safe (``SVGSanitizer``): the
+/// author is told what was left out, and an SVG that cannot be read safely stops the build.
+struct UnsafeSVGContentRule: Rule {
+    static let description = RuleDescription(
+        id: "unsafe-svg-content", severity: .error,
+        summary: "An SVG image holds scripts, links out or other content that is not published, or cannot be read safely.",
+        rationale:
+            "An SVG opened by its address runs on the app's origin: a script in it could read and change the app's storage. The build publishes only drawing, text and styling, and warns of what it leaves out; an SVG with a DTD of its own, or one that is not well-formed, is refused.",
+        triggeringExamples: [
+            RuleExample(
+                """
+                <onboarding-screen>
+                  <onboarding-screen-image lang="default">↓<image>logo.svg</image></onboarding-screen-image>
+                </onboarding-screen>
+                """,
+                images: ["logo.svg": .svg(#"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3" onload="alert(1)"><script>alert(2)</script><rect width="4" height="3"/></svg>"#)]),
+            RuleExample(
+                """
+                <onboarding-screen>
+                  <onboarding-screen-image lang="default">↓<image>logo.svg</image></onboarding-screen-image>
+                </onboarding-screen>
+                """,
+                images: ["logo.svg": .svg(#"<!DOCTYPE svg [<!ENTITY big "x">]><svg xmlns="http://www.w3.org/2000/svg" width="4" height="3">&big;</svg>"#)]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                <onboarding-screen>
+                  <onboarding-screen-image lang="default"><image>logo.svg</image></onboarding-screen-image>
+                </onboarding-screen>
+                """,
+                images: [
+                    "logo.svg": .svg(
+                        ##"<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="4cm" height="3cm"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs><rect width="4" height="3" fill="url(#g)"/><use xlink:href="#g"/></svg>"##
+                    )
+                ])
+        ])
+
+    func check(_ context: LintContext) -> [Finding] {
+        context.lookedUpImages.compactMap { reference, lookup in
+            guard case .found(let file) = lookup, let svg = file.svg else { return nil }
+            switch svg {
+            case .refused(let refusal):
+                return Finding(
+                    position: reference.position,
+                    message: "'\(reference.fileName)' cannot be published: \(refusal.reason) (line \(refusal.line), column \(refusal.column))",
+                    notes: ["save it again from the drawing program as plain SVG"])
+            case .published(let sanitized) where !sanitized.removed.isEmpty:
+                return Finding(
+                    position: reference.position,
+                    message: "'\(reference.fileName)' is published without what is not drawing, text or style: "
+                        + sanitized.removed.joined(separator: ", "),
+                    notes: ["the build publishes the drawing, its text and its styles only; remove these from the file to silence this"],
+                    severity: .warning)
+            case .published:
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import OnboardingKit
+
+/// An SVG is published as the build rebuilds it: only drawing, text and styles, never anything
+/// that runs or loads something.
+struct SVGSanitizerTests {
+    private func published(_ svg: String) throws -> (text: String, removed: [String]) {
+        guard case .published(let sanitized) = SVGSanitizer.sanitize(Array(svg.utf8), documentName: "test.svg") else {
+            throw SVGTestFailure(description: "refused: \(svg)")
+        }
+        return (String(decoding: sanitized.bytes, as: UTF8.self), sanitized.removed)
+    }
+
+    private static let open = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">"#
+
+    @Test(arguments: [
+        (#"<script>alert(1)</script>"#, "<script>", "alert"),
+        (#"<script><![CDATA[ alert(1) ]]></script>"#, "<script>", "alert"),
+        (#"<rect width="1" height="1" onclick="alert(1)"/>"#, "the onclick attribute", "alert"),
+        (#"<foreignObject><div xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></div></foreignObject>"#, "<foreignObject>", "alert"),
+        (#"<a href="javascript:alert(1)"><rect width="1" height="1"/></a>"#, "<a> links (their content is kept)", "javascript"),
+        (##"<use href="other.svg#icon"/>"##, "a link to 'other.svg#icon'", "other.svg"),
+        (##"<use xlink:href="https://example.com/x.svg#a"/>"##, "a link to 'https://example.com/x.svg#a'", "example.com"),
+        (#"<image width="1" height="1" href="https://example.com/track.png"/>"#, "a link to 'https://example.com/track.png'", "example.com"),
+        (#"<image width="1" height="1" href="data:image/svg+xml;base64,PHN2Zy8+"/>"#, "a link to 'data:image/svg+xml;base64,PHN2Zy8+'", "svg+xml"),
+        (##"<rect width="1" height="1" style="fill:url(https://example.com/p.svg#g)"/>"##, "the style attribute with a reference to another file", "example.com"),
+        (##"<rect width="1" height="1" fill="url('http://example.com/#g')"/>"##, "the fill attribute with a reference to another file", "example.com"),
+        (##"<style>@import url(#x); rect{fill:red}</style>"##, "a <style> with an @import", "@import"),
+        (#"<style>rect{background:u\72l(http://example.com)}</style>"#, "a <style> with an escape sequence", "example.com"),
+        (#"<animate attributeName="href" to="javascript:alert(1)"/>"#, "<animate>", "javascript"),
+        (#"<set attributeName="onload" to="alert(1)"/>"#, "<set>", "alert"),
+        (#"<iframe src="https://example.com"/>"#, "<iframe>", "example.com"),
+        (#"<sodipodi:namedview xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"/>"#, "<sodipodi:namedview>", "sodipodi"),
+    ] as [(String, String, String)])
+    func whatCouldRunOrLoadSomethingIsLeftOutAndNamed(_ content: String, _ named: String, _ absent: String) throws {
+        let result = try published(Self.open + content + "<rect width=\"2\" height=\"2\"/></svg>")
+        #expect(result.removed.contains(named), "\(result.removed)")
+        #expect(!result.text.contains(absent), "\(result.text)")
+        // The drawing beside it stays.
+        #expect(result.text.contains(#"<rect width="2" height="2"/>"#), "\(result.text)")
+    }
+
+    @Test func drawingTextGradientsAndLocalReferencesAreKeptAsTheyAre() throws {
+        let svg = Self.open
+            + ##"<defs><linearGradient id="g" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#2E7D32"/></linearGradient>"##
+            + ##"<symbol id="s" viewBox="0 0 2 2"><circle cx="1" cy="1" r="1"/></symbol></defs>"##
+            + ##"<g transform="translate(1 1)"><rect width="4" height="3" fill="url(#g)" style="stroke:url('#g')"/>"##
+            + ##"<use xlink:href="#s"/><use href="#s" x="2"/><text x="0" y="9" font-family="Charis SIL">A &amp; B &lt;3</text></g>"##
+            + ##"<style>.a > rect{fill:#fff}</style>"##
+            + ##"<image width="1" height="1" href="data:image/png;base64,iVBORw0KGgo="/></svg>"##
+        let result = try published(svg)
+        #expect(result.removed == [])
+        for kept in [
+            ##"<stop offset="0" stop-color="#2E7D32"/>"##, ##"fill="url(#g)""##, ##"style="stroke:url('#g')""##, ##"<use xlink:href="#s"/>"##,
+            ##"<use href="#s" x="2"/>"##, "A &amp; B &lt;3</text>", "<style>.a &gt; rect{fill:#fff}</style>", "data:image/png;base64,iVBORw0KGgo=",
+        ] {
+            #expect(result.text.contains(kept), "\(kept) in \(result.text)")
+        }
+    }
+
+    @Test func theOutputIsWellFormedAndTheSameForTheSameInput() throws {
+        let svg = Self.open + "<text x=\"1\" font-family=\"a&quot;b&#9;c\">tab\tand \"quotes\" &amp; line&#10;ends</text><script>x</script></svg>"
+        let first = SVGSanitizer.sanitize(Array(svg.utf8), documentName: "a.svg")
+        #expect(first == SVGSanitizer.sanitize(Array(svg.utf8), documentName: "a.svg"))
+        guard case .published(let sanitized) = first else { throw SVGTestFailure(description: "refused") }
+        // Read back by the same sanitizer: nothing more to remove, and the same bytes again.
+        guard case .published(let again) = SVGSanitizer.sanitize(sanitized.bytes, documentName: "b.svg") else { throw SVGTestFailure(description: "refused") }
+        #expect(again.bytes == sanitized.bytes)
+        #expect(again.removed == [])
+    }
+
+    @Test(arguments: [
+        (#"<!DOCTYPE svg [<!ENTITY a "x">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>"#, "it declares a DTD of its own"),
+        (#"<!DOCTYPE svg SYSTEM "file:///etc/passwd" [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>"#, "it declares a DTD of its own"),
+        (#"<html><svg/></html>"#, "its root element is <html>, not <svg>"),
+        (#"<svg><rect></svg>"#, "mismatch"),
+        (#"<svg>&undefined;</svg>"#, "undefined"),
+        ("", "empty"),
+    ])
+    func anSVGThatCannotBeReadSafelyIsRefused(_ svg: String, _ reason: String) {
+        guard case .refused(let refusal) = SVGSanitizer.sanitize(Array(svg.utf8), documentName: "a.svg") else {
+            Issue.record("published: \(svg)")
+            return
+        }
+        #expect(refusal.reason.lowercased().contains(reason.lowercased()), "\(refusal.reason)")
+    }
+
+    /// A build publishes the rebuilt SVG, never the author's file.
+    @Test func aBuildPublishesTheRebuiltSVG() throws {
+        let folder = TemporaryFolder()
+        try folder.write(
+            "app.appDef",
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <app-definition type="SAB"><translation-mappings default-lang="en"/><onboarding-screens><onboarding-screen>
+            <onboarding-screen-image lang="default"><image>logo.svg</image></onboarding-screen-image>
+            </onboarding-screen></onboarding-screens></app-definition>
+            """)
+        try folder.write("images/onboarding/logo.svg", Self.open + #"<script>localStorage.clear()</script><rect width="1" height="1"/></svg>"#)
+        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
+        #expect(result.succeeded)
+        #expect(result.diagnostics.filter { $0.ruleID == "unsafe-svg-content" }.map(\.severity) == [.warning])
+        let image = try #require(result.writtenFiles.first { $0.hasSuffix(".svg") })
+        let text = try String(contentsOfFile: folder.path("out/" + image), encoding: .utf8)
+        #expect(!text.contains("script") && !text.contains("localStorage"), "\(text)")
+        #expect(text.contains(#"<rect width="1" height="1"/>"#))
+    }
+}
+
+struct SVGTestFailure: Error, CustomStringConvertible {
+    var description: String
+}
