@@ -130,8 +130,8 @@ uninstall:
 bench: deps
 	bash Tests/Benchmarks/run.sh
 
-## fuzz: libFuzzer over lint and build, then over the preview's request parser, each for FUZZ_SECONDS
-## (default 60), seeded from samples, fixtures and sample requests.
+## fuzz: libFuzzer over lint and build, the preview's request parser and SVG publishing, each for FUZZ_SECONDS
+## (default 60), seeded from samples, fixtures, sample requests and SVG files.
 fuzz: deps
 	bash Tests/Fuzz/run.sh
 

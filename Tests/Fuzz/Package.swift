@@ -22,6 +22,12 @@ let package = Package(
             dependencies: ["FuzzDriver", .product(name: "PreviewServer", package: "sab-onboarding")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
+        // An image file: its format and size as lint reads them, and an SVG as the build publishes it.
+        .executableTarget(
+            name: "FuzzSVG",
+            dependencies: ["FuzzDriver", .product(name: "OnboardingKit", package: "sab-onboarding")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,9 @@
 # - FuzzLintAndBuild, lint and an in-memory build of an appDef, over a corpus seeded from the
 #   samples, the fixtures and every crash found before (Tests/Fuzz/crashes/);
 # - FuzzPreviewRequest, the preview's request parser and Host check, seeded from
-#   Tests/Fuzz/seeds/requests/.
+#   Tests/Fuzz/seeds/requests/;
+# - FuzzSVG, an image file as lint reads it and an SVG as the build publishes it (nothing that
+#   runs, and the same bytes when published again), seeded from Tests/Fuzz/seeds/svg/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-60}
@@ -33,7 +35,7 @@ fuzz() {
     return "$status"
 }
 
-for target in FuzzLintAndBuild FuzzPreviewRequest; do mkdir -p "build/fuzz/$target/corpus" "build/fuzz/$target/artifacts"; done
+for target in FuzzLintAndBuild FuzzPreviewRequest FuzzSVG; do mkdir -p "build/fuzz/$target/corpus" "build/fuzz/$target/artifacts"; done
 
 corpus=build/fuzz/FuzzLintAndBuild/corpus
 cp Samples/*/*.appDef Samples/*/appdef.xml Tests/OnboardingKitTests/Fixtures/invalid/*.xml Tests/OnboardingKitTests/Fixtures/encodings/*.xml ../shared/appdef-samples*/*.xml ../shared/appdef-samples*/*.appDef "$corpus"/ 2>/dev/null || true
@@ -44,4 +46,7 @@ fuzz FuzzLintAndBuild 262144 || status=1
 
 cp Tests/Fuzz/seeds/requests/* build/fuzz/FuzzPreviewRequest/corpus/
 fuzz FuzzPreviewRequest 4096 || status=1
+
+cp Tests/Fuzz/seeds/svg/* build/fuzz/FuzzSVG/corpus/
+fuzz FuzzSVG 65536 || status=1
 exit "$status"
