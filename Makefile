@@ -31,7 +31,7 @@ FORMATTED := Package.swift Sources Tests
 MANUAL := .build/plugins/GenerateManual/outputs/sab-onboarding/sab-onboarding.1
 MANUAL_DATE := $(if $(SOURCE_DATE_EPOCH),--date $(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%d 2>/dev/null || date -u -r $(SOURCE_DATE_EPOCH) +%Y-%m-%d))
 
-.PHONY: all build release test check format demo deps test-deps check-warnings install uninstall fuzz bench clean
+.PHONY: all build release test check format format-check demo deps test-deps check-warnings install uninstall fuzz bench clean
 
 all: build
 
@@ -65,7 +65,7 @@ release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## test: every test: unit, fixtures, samples, the command line, install, and Chromium.
-test: deps test-deps check-warnings
+test: deps test-deps format-check check-warnings
 	$(SWIFT) test
 	bash Tests/Install/check.sh
 	SAB_ONBOARDING="$(CURDIR)/$(BINARY)" bash Tests/Browser/run.sh
@@ -73,10 +73,13 @@ test: deps test-deps check-warnings
 ## check: the Swift tests and the format check alone, fast, installing nothing. For a quick run
 ## while working; `make test` is everything (the completion tests want zsh and fish, which
 ## `make test` installs).
-check:
-	$(SWIFT) format lint --strict --configuration .swift-format --recursive $(FORMATTED)
+check: format-check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## format-check: the Swift sources are formatted as .swift-format says (make format fixes them).
+format-check:
+	$(SWIFT) format lint --strict --configuration .swift-format --recursive $(FORMATTED)
 
 ## format: formats the Swift sources in place as .swift-format says.
 format:

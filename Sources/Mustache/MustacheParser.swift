@@ -14,10 +14,6 @@ struct MustacheParser {
         return try parser.tree(of: lines)
     }
 
-    private init(source: MustacheSource) {
-        self.source = source
-    }
-
     // MARK: - Standalone lines
 
     /// A token after the standalone rule: a tag knows whether it stood alone on its line, and

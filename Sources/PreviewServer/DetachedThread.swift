@@ -22,16 +22,20 @@ enum DetachedThread {
         let work = Unmanaged.passRetained(Work(body)).toOpaque()
         #if canImport(Darwin)
             var thread: pthread_t?
-            let result = pthread_create(&thread, nil, { work in
-                Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body()
-                return nil
-            }, work)
+            let result = pthread_create(
+                &thread, nil,
+                { work in
+                    Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body()
+                    return nil
+                }, work)
         #else
             var thread = pthread_t()
-            let result = pthread_create(&thread, nil, { work in
-                Unmanaged<Work>.fromOpaque(work!).takeRetainedValue().body()
-                return nil
-            }, work)
+            let result = pthread_create(
+                &thread, nil,
+                { work in
+                    Unmanaged<Work>.fromOpaque(work!).takeRetainedValue().body()
+                    return nil
+                }, work)
         #endif
         guard result == 0 else {
             Unmanaged<Work>.fromOpaque(work).release()

@@ -43,7 +43,7 @@ final class ServerLoop {
     /// Serves until the wake signal asks it to stop, then closes every socket it holds.
     func run() {
         defer {
-            connections.forEach { $0.end() }
+            for connection in connections { connection.end() }
             if listening { close(listener) }
         }
         while true {
@@ -62,7 +62,7 @@ final class ServerLoop {
             for (index, connection) in connections.enumerated() where watched[firstConnection + index].revents != 0 {
                 connection.ready(at: now, respond: respond)
             }
-            connections.forEach { $0.expire(at: now) }
+            for connection in connections { connection.expire(at: now) }
             if watched[0].revents != 0 {
                 wake.drain()
                 stop(at: now)
@@ -116,7 +116,8 @@ final class ServerLoop {
     /// Closes the oldest connection that sent nothing yet, or else the oldest one whose request
     /// is not whole; `false` when every connection is being answered.
     private func closeOldestWaiting() -> Bool {
-        let waiting = connections.firstIndex { $0.phase == .reading && $0.hasSentNothing }
+        let waiting =
+            connections.firstIndex { $0.phase == .reading && $0.hasSentNothing }
             ?? connections.firstIndex { $0.phase == .reading }
         guard let waiting else { return false }
         connections.remove(at: waiting).end()
@@ -137,7 +138,7 @@ final class ServerLoop {
         stopDeadline = now + limits.stopGrace
         close(listener)
         listening = false
-        connections.filter { $0.phase == .reading }.forEach { $0.end() }
+        for connection in connections where connection.phase == .reading { connection.end() }
     }
 
     /// Milliseconds until the nearest deadline (rounded up, so that it has passed on waking), or

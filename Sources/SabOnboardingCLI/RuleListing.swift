@@ -26,7 +26,8 @@ enum RuleListing {
     }
 
     static func details(_ description: RuleDescription) -> String {
-        let traits = [description.severity.rawValue]
+        let traits =
+            [description.severity.rawValue]
             + (description.isSafetyRule ? ["safety: cannot be disabled"] : [])
             + (description.isReadingRule ? ["reading: cannot be disabled"] : [])
             + (description.isOptIn ? ["opt-in: --enable \(description.id)"] : [])

@@ -1,9 +1,10 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import SystemPackage
 
 /// Where output goes and whether it may be coloured.
 enum Terminal {

@@ -180,7 +180,10 @@ struct MarkupScanner {
                     if b == Self.greaterThan || b == Self.slash || Self.isSpace(b) { break }
                     index += 1
                 }
-                guard index < count else { state = .tagName; break scanning }
+                guard index < count else {
+                    state = .tagName
+                    break scanning
+                }
                 if byte(index) == Self.greaterThan {
                     index += 1
                     finishTag()
@@ -323,7 +326,9 @@ struct MarkupScanner {
         case .bang:
             switch b {
             case UInt8(ascii: "-"): state = .commentOpen
-            case UInt8(ascii: "["): state = .cdataOpen; runLength = 0
+            case UInt8(ascii: "["):
+                state = .cdataOpen
+                runLength = 0
             case UInt8(ascii: "D"):
                 doctypePosition = markupStart
                 return false
@@ -344,7 +349,10 @@ struct MarkupScanner {
             let expected: StaticString = "CDATA["
             if b == expected.utf8Start[runLength] {
                 runLength += 1
-                if runLength == expected.utf8CodeUnitCount { state = .cdata; runLength = 0 }
+                if runLength == expected.utf8CodeUnitCount {
+                    state = .cdata
+                    runLength = 0
+                }
             } else {
                 state = .content
             }

@@ -66,7 +66,9 @@ enum SAXCallbacks {
     private static let structuredError: xmlStructuredErrorFunc = { userData, error in
         guard let error else { return }
         let message = oneLine(error.pointee.message.map { String(cString: $0) } ?? "XML error")
-        let level = Int(error.pointee.level.rawValue), line = Int(error.pointee.line), column = Int(error.pointee.int2)
+        let level = Int(error.pointee.level.rawValue)
+        let line = Int(error.pointee.line)
+        let column = Int(error.pointee.int2)
         withReader(userData) { $0.receive(message: message, level: level, line: line, column: column) }
     }
 

@@ -3,7 +3,8 @@
 package struct XMLProblem: Hashable, Sendable {
     /// How serious libxml2 considers the problem. After a fatal error the reader stops.
     package enum Level: Int, Sendable, Comparable {
-        case warning = 1, error, fatal
+        case warning = 1
+        case error, fatal
 
         package static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
     }

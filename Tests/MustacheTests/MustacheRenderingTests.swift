@@ -9,7 +9,8 @@ struct MustacheRenderingTests {
     static let interpolationCases: [MustacheSpecCase] = [
         .init(name: "No Interpolation", template: "Hello from {Mustache}!\n", expected: "Hello from {Mustache}!\n"),
         .init(name: "Basic Interpolation", template: "Hello, {{subject}}!\n", data: ["subject": "world"], expected: "Hello, world!\n"),
-        .init(name: "HTML Escaping, with the apostrophe", template: "{{forbidden}}", data: ["forbidden": "& \" < > '"], expected: "&amp; &quot; &lt; &gt; &#39;"),
+        .init(
+            name: "HTML Escaping, with the apostrophe", template: "{{forbidden}}", data: ["forbidden": "& \" < > '"], expected: "&amp; &quot; &lt; &gt; &#39;"),
         .init(name: "Triple Mustache", template: "{{{forbidden}}}", data: ["forbidden": "& \" < >"], expected: "& \" < >"),
         .init(name: "Ampersand", template: "{{&forbidden}}", data: ["forbidden": "& \" < >"], expected: "& \" < >"),
         .init(name: "Basic Integer Interpolation", template: "\"{{mph}} miles an hour!\"", data: ["mph": 85], expected: "\"85 miles an hour!\""),
@@ -44,7 +45,8 @@ struct MustacheRenderingTests {
     ]
 
     static let sectionsCases: [MustacheSpecCase] = [
-        .init(name: "Truthy", template: "\"{{#boolean}}This should be rendered.{{/boolean}}\"", data: ["boolean": true], expected: "\"This should be rendered.\""),
+        .init(
+            name: "Truthy", template: "\"{{#boolean}}This should be rendered.{{/boolean}}\"", data: ["boolean": true], expected: "\"This should be rendered.\""),
         .init(name: "Falsey", template: "\"{{#boolean}}This should not be rendered.{{/boolean}}\"", data: ["boolean": false], expected: "\"\""),
         .init(name: "Context", template: "\"{{#context}}Hi {{name}}.{{/context}}\"", data: ["context": ["name": "Joe"]], expected: "\"Hi Joe.\""),
         .init(
@@ -69,7 +71,8 @@ struct MustacheRenderingTests {
         .init(name: "Context Misses", template: "[{{#missing}}Found key 'missing'!{{/missing}}]", expected: "[]"),
         .init(name: "Implicit Iterator - String", template: "\"{{#list}}({{.}}){{/list}}\"", data: ["list": ["a", "b", "c"]], expected: "\"(a)(b)(c)\""),
         .init(name: "Implicit Iterator - Integer", template: "\"{{#list}}({{.}}){{/list}}\"", data: ["list": [1, 2, 3]], expected: "\"(1)(2)(3)\""),
-        .init(name: "Implicit Iterator - Decimal", template: "\"{{#list}}({{.}}){{/list}}\"", data: ["list": [1.10, 2.20, 5.50]], expected: "\"(1.1)(2.2)(5.5)\""),
+        .init(
+            name: "Implicit Iterator - Decimal", template: "\"{{#list}}({{.}}){{/list}}\"", data: ["list": [1.10, 2.20, 5.50]], expected: "\"(1.1)(2.2)(5.5)\""),
         .init(
             name: "Implicit Iterator - Array", template: "\"{{#list}}({{#.}}{{.}}{{/.}}){{/list}}\"", data: ["list": [[1, 2, 3], ["a", "b", "c"]]],
             expected: "\"(123)(abc)\""),
@@ -96,7 +99,9 @@ struct MustacheRenderingTests {
     ]
 
     static let invertedSectionsCases: [MustacheSpecCase] = [
-        .init(name: "Falsey", template: "\"{{^boolean}}This should be rendered.{{/boolean}}\"", data: ["boolean": false], expected: "\"This should be rendered.\""),
+        .init(
+            name: "Falsey", template: "\"{{^boolean}}This should be rendered.{{/boolean}}\"", data: ["boolean": false], expected: "\"This should be rendered.\""
+        ),
         .init(name: "Truthy", template: "\"{{^boolean}}This should not be rendered.{{/boolean}}\"", data: ["boolean": true], expected: "\"\""),
         .init(name: "Context", template: "\"{{^context}}Hi {{name}}.{{/context}}\"", data: ["context": ["name": "Joe"]], expected: "\"\""),
         .init(name: "List", template: "\"{{^list}}{{n}}{{/list}}\"", data: ["list": [["n": 1], ["n": 2]]], expected: "\"\""),
@@ -185,7 +190,9 @@ struct MustacheRenderingTests {
         .init(
             name: "Inside a section the pragma ends with the section", template: "{{#s}}{{%CONTENT_TYPE:TEXT}}{{v}}{{/s}} {{v}}", data: ["s": true, "v": "'"],
             expected: "' &#39;"),
-        .init(name: "CONTENT_TYPE: HTML escapes again", template: "{{%CONTENT_TYPE: TEXT}}{{v}}{{%CONTENT_TYPE: HTML}}{{v}}", data: ["v": "\""], expected: "\"&quot;"),
+        .init(
+            name: "CONTENT_TYPE: HTML escapes again", template: "{{%CONTENT_TYPE: TEXT}}{{v}}{{%CONTENT_TYPE: HTML}}{{v}}", data: ["v": "\""],
+            expected: "\"&quot;"),
     ]
 
     @Test(arguments: interpolationCases + sectionsCases + invertedSectionsCases + commentsCases + partialsCases + delimitersCases + contentTypeCases)
@@ -193,19 +200,24 @@ struct MustacheRenderingTests {
         #expect(try spec.render() == spec.expected)
     }
 
-    @Test(arguments: [
-        // Each includes itself first, so it reaches the partial depth before anything else.
-        ("x{{>loop}}", MustacheRenderingLimit.partialDepth),
-        ("{{>loop}}{{>loop}}", .partialDepth),
-        // Output that doubles with each level of sections passes 64 MiB first.
-        ("{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}" + String(repeating: "grow", count: 20_000)
-            + "{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}", .outputLength),
-        // Sections over a list nested forty deep, with no output.
-        (String(repeating: "{{#l}}", count: 40) + String(repeating: "{{/l}}", count: 40), .steps),
-        // Lookups that each walk a stack ninety-nine values deep: few nodes, much work.
-        (String(repeating: "{{#o}}", count: 99) + String(repeating: "{{missing}}", count: 60_000) + String(repeating: "{{/o}}", count: 99),
-            .steps),
-    ] as [(String, MustacheRenderingLimit)])
+    @Test(
+        arguments: [
+            // Each includes itself first, so it reaches the partial depth before anything else.
+            ("x{{>loop}}", MustacheRenderingLimit.partialDepth),
+            ("{{>loop}}{{>loop}}", .partialDepth),
+            // Output that doubles with each level of sections passes 64 MiB first.
+            (
+                "{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}{{#l}}" + String(repeating: "grow", count: 20_000)
+                    + "{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}{{/l}}", .outputLength
+            ),
+            // Sections over a list nested forty deep, with no output.
+            (String(repeating: "{{#l}}", count: 40) + String(repeating: "{{/l}}", count: 40), .steps),
+            // Lookups that each walk a stack ninety-nine values deep: few nodes, much work.
+            (
+                String(repeating: "{{#o}}", count: 99) + String(repeating: "{{missing}}", count: 60_000) + String(repeating: "{{/o}}", count: 99),
+                .steps
+            ),
+        ] as [(String, MustacheRenderingLimit)])
     func aTemplateThatGrowsWithoutBoundIsStoppedByTheLimitItPasses(_ loop: String, _ limit: MustacheRenderingLimit) throws {
         let data: TemplateValue = .object(["l": .list([.object([:]), .object([:])]), "o": .object([:])])
         let spec = MustacheSpecCase(name: "unbounded", template: "{{>loop}}", data: data, partials: ["loop": loop], expected: "")

@@ -16,7 +16,9 @@ struct MustacheSyntaxErrorTests {
 
     static let cases: [Case] = [
         .init(template: "<ul>\n  {{#items}}\n  <li>{{name}}</li>\n</ul>\n", line: 2, column: 6, says: "the section 'items' is not closed"),
-        .init(template: "{{#a}}\n{{#b}}\n{{/a}}\n{{/b}}\n", line: 3, column: 4, says: "'a' closes a section that is not the one open: that is 'b', opened at line 2, column 4"),
+        .init(
+            template: "{{#a}}\n{{#b}}\n{{/a}}\n{{/b}}\n", line: 3, column: 4,
+            says: "'a' closes a section that is not the one open: that is 'b', opened at line 2, column 4"),
         .init(template: "text\n{{/a}}", line: 2, column: 4, says: "'a' closes a section that is not open"),
         .init(template: "one\ntwo {{name\n", line: 2, column: 5, says: "this tag is not closed: '}}' is missing"),
         .init(template: "{{{raw}}", line: 1, column: 1, says: "this tag is not closed: '}}}' is missing"),

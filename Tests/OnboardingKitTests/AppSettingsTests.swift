@@ -49,7 +49,8 @@ struct AppSettingsTests {
 
     @Test func aLanguageWithoutMappingTakesTheTableThenTheDefault() throws {
         let syntax = AppDefReader.read(
-            bytes: Array("""
+            bytes: Array(
+                """
                 <app-definition><translation-mappings default-lang="en">
                 <tm id="Button_Next"><t lang="en">Continue</t><t lang="es">Seguir</t></tm>
                 </translation-mappings></app-definition>
@@ -83,7 +84,8 @@ struct AppSettingsTests {
     @Test func directionFromTheWritingSystemTraitThenTheBuiltInList() {
         let systems = WritingSystems(
             AppDefReader.read(
-                bytes: Array("""
+                bytes: Array(
+                    """
                     <app-definition><interface-languages><writing-systems>
                     <writing-system code="xyz" type="interface"><trait name="text-direction" value="RTL"/></writing-system>
                     <writing-system code="ar" type="interface"><trait name="text-direction" value="LTR"/></writing-system>
@@ -105,7 +107,8 @@ struct AppSettingsTests {
 
     @Test func paletteColoursFollowNamesAndStopAtACycle() {
         let syntax = AppDefReader.read(
-            bytes: Array("""
+            bytes: Array(
+                """
                 <app-definition><colors type="main">
                 <color name="PrimaryColor"><cm theme="Normal" value="#FF5722"/><cm theme="Dark" value="AccentColor"/></color>
                 <color name="TitlesColor"><cm theme="Normal" value="PrimaryColor"/><cm theme="Sepia" value="TextColor"/></color>
@@ -123,7 +126,8 @@ struct AppSettingsTests {
     @Test func readableColoursAreChosenWhenThePaletteFallsShort() throws {
         let palette = ColorPalette(
             AppDefReader.read(
-                bytes: Array("""
+                bytes: Array(
+                    """
                     <app-definition><colors type="main">
                     <color name="TextColor"><cm theme="Normal" value="#000000"/></color>
                     <color name="PrimaryColor"><cm theme="Normal" value="#FFEB3B"/></color>

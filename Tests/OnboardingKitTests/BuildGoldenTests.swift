@@ -33,7 +33,7 @@ struct BuildGoldenTests {
         let screens = try #require(manifest?["screens"] as? [[String: Any]])
         var checked = 0
         for screen in screens {
-            for case let (_, image as [String: Any]) in (screen["image"] as? [String: Any]) ?? [:] {
+            for case (_, let image as [String: Any]) in (screen["image"] as? [String: Any]) ?? [:] {
                 let file = try #require(image["file"] as? String)
                 let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output.path("out/" + file))))
                 let format = try #require(ImageInspector.sniffFormat(bytes))

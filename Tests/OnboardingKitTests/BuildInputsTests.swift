@@ -4,11 +4,12 @@ import Testing
 
 /// One list of a build's inputs: the places the build reads are the places the preview watches.
 struct BuildInputsTests {
-    @Test(arguments: [
-        ("app/MyApp.appDef", nil, "app/images/onboarding", "app/fonts"),
-        ("MyApp.appDef", nil, "images/onboarding", "fonts"),
-        ("/MyApp.appDef", "pictures", "pictures", "/fonts"),
-    ] as [(String, String?, String, String)])
+    @Test(
+        arguments: [
+            ("app/MyApp.appDef", nil, "app/images/onboarding", "app/fonts"),
+            ("MyApp.appDef", nil, "images/onboarding", "fonts"),
+            ("/MyApp.appDef", "pictures", "pictures", "/fonts"),
+        ] as [(String, String?, String, String)])
     func theImagesAndFontsFoldersAreWhereTheBuildLooks(_ appDef: String, _ images: String?, _ imagesFolder: String, _ fontsFolder: String) {
         let options = BuildOptions(imagesDirectory: images, templatesDirectory: "my-templates")
         let inputs = BuildInputs(appDefPath: appDef, options: options)

@@ -12,7 +12,9 @@ struct EscapingTests {
         let folder = TemporaryFolder()
         let escapedForXML = Self.hostile.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
-        try folder.write("app.appDef", """
+        try folder.write(
+            "app.appDef",
+            """
             <?xml version="1.0" encoding="utf-8"?>
             <app-definition type="SAB">
               <app-name lang="default">\(escapedForXML)</app-name>
@@ -83,7 +85,9 @@ struct EscapingTests {
 
     @Test func coloursReachCSSOnlyAsCheckedHex() throws {
         let folder = TemporaryFolder()
-        try folder.write("app.appDef", """
+        try folder.write(
+            "app.appDef",
+            """
             <app-definition><onboarding-screen>
               <title type="top-title"><translation>Hi</translation></title>
               <features type="onboarding-screen"><feature name="background" value="custom"/>
@@ -109,9 +113,11 @@ struct EscapingTests {
     @Test func sha256MatchesKnownVectors() {
         #expect(SHA256.hexDigest(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hexDigest(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hexDigest(of: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
-            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(SHA256.hexDigest(of: [UInt8](repeating: 0x61, count: 1_000_000))
-            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            SHA256.hexDigest(of: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            SHA256.hexDigest(of: [UInt8](repeating: 0x61, count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }

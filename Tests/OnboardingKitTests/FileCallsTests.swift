@@ -38,7 +38,9 @@ struct FileCallsTests {
         let descriptor = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) } }
         #expect(descriptor >= 0)
         close(descriptor)
-        let listed = try FolderWalk.names(in: folder.path("sub")).map { $0.withPlatformString { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } }
+        let listed = try FolderWalk.names(in: folder.path("sub")).map {
+            $0.withPlatformString { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } }
+        }
         #expect(listed.sorted { $0.lexicographicallyPrecedes($1) } == [Array("a.txt".utf8), name])
     }
 

@@ -23,11 +23,12 @@ struct FolderWalkTests {
         try folder.link("out/to-outside", to: "outside")
         try folder.link("out/loop", to: "out")
         let entries = FolderWalk.entries(under: folder.path("out"))
-        #expect(entries == [
-            FolderWalk.Entry(path: "file.txt", kind: .regularFile),
-            FolderWalk.Entry(path: "loop", kind: .symbolicLink),
-            FolderWalk.Entry(path: "to-outside", kind: .symbolicLink),
-        ])
+        #expect(
+            entries == [
+                FolderWalk.Entry(path: "file.txt", kind: .regularFile),
+                FolderWalk.Entry(path: "loop", kind: .symbolicLink),
+                FolderWalk.Entry(path: "to-outside", kind: .symbolicLink),
+            ])
         #expect(FolderWalk.kind(of: folder.path("out/to-outside"), followingLinks: true) == .folder)
         #expect(FolderWalk.kind(of: folder.path("out/nothing")) == nil)
     }

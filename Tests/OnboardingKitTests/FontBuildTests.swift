@@ -40,7 +40,9 @@ struct FontBuildTests {
         #expect(try String(contentsOfFile: folder.path("out/" + regular), encoding: .utf8) == "regular font bytes")
 
         let css = try String(contentsOfFile: folder.path("out/onboarding.css"), encoding: .utf8)
-        #expect(css.contains(#"@font-face{font-family:"sab-font1";src:url("\#(regular)") format("truetype");font-weight:400;font-style:normal;font-display:optional}"#))
+        #expect(
+            css.contains(
+                #"@font-face{font-family:"sab-font1";src:url("\#(regular)") format("truetype");font-weight:400;font-style:normal;font-display:optional}"#))
         #expect(css.contains(#"font-weight:700"#))
         #expect(css.contains(#":lang(en){font-family:"sab-font1","#))
         #expect(!css.contains(":lang(ar)"), "ar's font is missing: it keeps the system font")
@@ -54,10 +56,11 @@ struct FontBuildTests {
 }
 
 struct FontDetailsTests {
-    @Test(arguments: [
-        ("bold", "700"), ("normal", "400"), ("650", "650"), (" 300 ", "300"), ("1000", "1000"),
-        ("", nil), ("0", nil), ("1001", nil), ("٧٠٠", nil), ("७००", nil), ("700;color:red", nil), ("+700", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("bold", "700"), ("normal", "400"), ("650", "650"), (" 300 ", "300"), ("1000", "1000"),
+            ("", nil), ("0", nil), ("1001", nil), ("٧٠٠", nil), ("७००", nil), ("700;color:red", nil), ("+700", nil),
+        ] as [(String, String?)])
     func onlyCSSWeightsReachTheStyleSheet(_ written: String, _ css: String?) {
         #expect(FontFace.cssWeight(written) == css)
     }
@@ -66,7 +69,9 @@ struct FontDetailsTests {
     /// it is one language, with one CSS rule and one mention in a diagnostic.
     @Test func aLanguageInTwoCasesIsPlannedOnce() throws {
         let folder = TemporaryFolder()
-        try folder.write("app.appDef", """
+        try folder.write(
+            "app.appDef",
+            """
             <app-definition>
               <fonts><font family="font20"><f format="truetype">Missing.ttf</f></font><font family="font1"><f>Here.ttf</f></font></fonts>
               <interface-languages><writing-systems>

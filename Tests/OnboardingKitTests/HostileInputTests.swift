@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Foundation
 import Testing
 
 @testable import OnboardingKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Input made to hurt: it must end in a clear diagnostic or a correct result, quickly, without
 /// reading a file or touching the network.
@@ -91,7 +92,8 @@ struct HostileInputTests {
 
     @Test func aHugeTextNodeInsideAScreenIsADiagnostic() {
         let text = String(repeating: "word ", count: 10_000_000)
-        let document = "<app-definition><onboarding-screen><title type=\"top-title\"><translation>\(text)</translation></title></onboarding-screen></app-definition>"
+        let document =
+            "<app-definition><onboarding-screen><title type=\"top-title\"><translation>\(text)</translation></title></onboarding-screen></app-definition>"
         let diagnostics = lint(document)
         #expect(diagnostics.contains { $0.ruleID == "malformed-xml" && $0.message.lowercased().contains("huge") }, "\(diagnostics.map(\.message))")
     }
@@ -107,7 +109,8 @@ struct HostileInputTests {
 
     @Test func aHundredThousandTranslationsAreRead() {
         let translations = (0..<100_000).map { "<t lang=\"x-l\($0)\">text \($0)</t>" }.joined()
-        let document = "<app-definition><onboarding-screen><title type=\"top-title\"><t>Default</t>\(translations)<t lang=\"x-l7\">again</t></title></onboarding-screen></app-definition>"
+        let document =
+            "<app-definition><onboarding-screen><title type=\"top-title\"><t>Default</t>\(translations)<t lang=\"x-l7\">again</t></title></onboarding-screen></app-definition>"
         let diagnostics = lint(document)
         #expect(diagnostics.filter { $0.severity != .note }.map(\.ruleID) == ["duplicate-language"])
     }

@@ -8,7 +8,9 @@ import Testing
 struct ImageFolderSafetyTests {
     func project(image: String) throws -> TemporaryFolder {
         let folder = TemporaryFolder()
-        try folder.write("app.appDef", """
+        try folder.write(
+            "app.appDef",
+            """
             <app-definition><onboarding-screen>
               <title type="top-title"><translation>Hi</translation></title>
               <onboarding-screen-image lang="default"><image>C:\\pics\\\(image)</image></onboarding-screen-image>
@@ -65,7 +67,9 @@ struct ImageFolderSafetyTests {
         let composed = "caf\u{E9}.png"
         let decomposed = "cafe\u{301}.png"
         let folder = TemporaryFolder()
-        try folder.write("app.appDef", """
+        try folder.write(
+            "app.appDef",
+            """
             <app-definition>
             <onboarding-screen><onboarding-screen-image lang="default"><image>C:\\pics\\\(composed)</image></onboarding-screen-image></onboarding-screen>
             <onboarding-screen><onboarding-screen-image lang="default"><image>C:\\pics\\\(decomposed)</image></onboarding-screen-image></onboarding-screen>

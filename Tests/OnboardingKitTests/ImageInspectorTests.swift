@@ -42,7 +42,8 @@ private enum Sample {
     }
 
     static func webpLossy(width: UInt16, height: UInt16, scaleBits: UInt16 = 0) -> [UInt8] {
-        let frame: [UInt8] = [0x50, 0x02, 0x00] + [0x9D, 0x01, 0x2A]
+        let frame: [UInt8] =
+            [0x50, 0x02, 0x00] + [0x9D, 0x01, 0x2A]
             + le16(width | scaleBits << 14) + le16(height | scaleBits << 14) + [0, 0]
         return riff(chunk: "VP8 ", frame)
     }
@@ -88,21 +89,28 @@ private let simpleSVG = Sample.ascii(#"<svg xmlns="http://www.w3.org/2000/svg" w
 
 private let inlineSamples: [ExpectedImage] = [
     .init(name: "PNG", bytes: Sample.png(width: 37, height: 21), format: .png, size: .init(width: 37, height: 21)),
-    .init(name: "JPEG baseline", bytes: Sample.jpeg(width: 640, height: 480), format: .jpeg,
-          size: .init(width: 640, height: 480)),
-    .init(name: "JPEG progressive", bytes: Sample.jpeg(width: 3, height: 65_535, sof: 0xC2), format: .jpeg,
-          size: .init(width: 3, height: 65_535)),
-    .init(name: "JPEG awkward", bytes: Sample.awkwardJPEG(width: 101, height: 7), format: .jpeg,
-          size: .init(width: 101, height: 7)),
+    .init(
+        name: "JPEG baseline", bytes: Sample.jpeg(width: 640, height: 480), format: .jpeg,
+        size: .init(width: 640, height: 480)),
+    .init(
+        name: "JPEG progressive", bytes: Sample.jpeg(width: 3, height: 65_535, sof: 0xC2), format: .jpeg,
+        size: .init(width: 3, height: 65_535)),
+    .init(
+        name: "JPEG awkward", bytes: Sample.awkwardJPEG(width: 101, height: 7), format: .jpeg,
+        size: .init(width: 101, height: 7)),
     .init(name: "GIF89a", bytes: Sample.gif(width: 300, height: 2), format: .gif, size: .init(width: 300, height: 2)),
-    .init(name: "GIF87a", bytes: Sample.gif(width: 1, height: 1, version: "87a"), format: .gif,
-          size: .init(width: 1, height: 1)),
-    .init(name: "WebP lossy", bytes: Sample.webpLossy(width: 550, height: 368, scaleBits: 2), format: .webp,
-          size: .init(width: 550, height: 368)),
-    .init(name: "WebP lossless", bytes: Sample.webpLossless(width: 16_384, height: 3), format: .webp,
-          size: .init(width: 16_384, height: 3)),
-    .init(name: "WebP extended", bytes: Sample.webpExtended(width: 1 << 24, height: 77), format: .webp,
-          size: .init(width: 1 << 24, height: 77)),
+    .init(
+        name: "GIF87a", bytes: Sample.gif(width: 1, height: 1, version: "87a"), format: .gif,
+        size: .init(width: 1, height: 1)),
+    .init(
+        name: "WebP lossy", bytes: Sample.webpLossy(width: 550, height: 368, scaleBits: 2), format: .webp,
+        size: .init(width: 550, height: 368)),
+    .init(
+        name: "WebP lossless", bytes: Sample.webpLossless(width: 16_384, height: 3), format: .webp,
+        size: .init(width: 16_384, height: 3)),
+    .init(
+        name: "WebP extended", bytes: Sample.webpExtended(width: 1 << 24, height: 77), format: .webp,
+        size: .init(width: 1 << 24, height: 77)),
     .init(name: "SVG", bytes: simpleSVG, format: .svg, size: .init(width: 320, height: 200)),
 ]
 
@@ -148,44 +156,47 @@ struct SniffFormatTests {
         #expect(ImageInspector.sniffFormat(sample.bytes) == sample.format)
     }
 
-    @Test(arguments: [
-        ("BMP", Sample.ascii("BM") + [0x36, 0, 0, 0], ImageFormat.bmp),
-        ("TIFF little-endian", [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], .tiff),
-        ("TIFF big-endian", [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], .tiff),
-        ("HEIC", Sample.ftyp(major: "heic", compatible: ["mif1", "heic"]), .heic),
-        ("HEIX", Sample.ftyp(major: "heix", compatible: []), .heic),
-        ("HEIF generic", Sample.ftyp(major: "mif1", compatible: ["heic"]), .heic),
-        ("HEIF sequence", Sample.ftyp(major: "msf1", compatible: []), .heic),
-        ("AVIF", Sample.ftyp(major: "avif", compatible: ["mif1", "miaf"]), .avif),
-        ("AVIF sequence", Sample.ftyp(major: "avis", compatible: []), .avif),
-        ("AVIF with generic major brand", Sample.ftyp(major: "mif1", compatible: ["miaf", "avif"]), .avif),
-        ("ICO", [0x00, 0x00, 0x01, 0x00, 1, 0], .ico),
-        ("PSD", Sample.ascii("8BPS") + [0, 1], .psd),
-    ] as [(String, [UInt8], ImageFormat)])
+    @Test(
+        arguments: [
+            ("BMP", Sample.ascii("BM") + [0x36, 0, 0, 0], ImageFormat.bmp),
+            ("TIFF little-endian", [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], .tiff),
+            ("TIFF big-endian", [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], .tiff),
+            ("HEIC", Sample.ftyp(major: "heic", compatible: ["mif1", "heic"]), .heic),
+            ("HEIX", Sample.ftyp(major: "heix", compatible: []), .heic),
+            ("HEIF generic", Sample.ftyp(major: "mif1", compatible: ["heic"]), .heic),
+            ("HEIF sequence", Sample.ftyp(major: "msf1", compatible: []), .heic),
+            ("AVIF", Sample.ftyp(major: "avif", compatible: ["mif1", "miaf"]), .avif),
+            ("AVIF sequence", Sample.ftyp(major: "avis", compatible: []), .avif),
+            ("AVIF with generic major brand", Sample.ftyp(major: "mif1", compatible: ["miaf", "avif"]), .avif),
+            ("ICO", [0x00, 0x00, 0x01, 0x00, 1, 0], .ico),
+            ("PSD", Sample.ascii("8BPS") + [0, 1], .psd),
+        ] as [(String, [UInt8], ImageFormat)])
     func sniffsRecognisedButUnsupportedFormats(name: String, bytes: [UInt8], format: ImageFormat) {
         #expect(ImageInspector.sniffFormat(bytes) == format, "\(name)")
         #expect(!format.isSupported)
         #expect(ImageInspector.size(of: bytes, format: format) == nil, "no size for unsupported formats")
     }
 
-    @Test(arguments: [
-        ("empty", []),
-        ("text", Sample.ascii("hello world")),
-        ("HTML", Sample.ascii("<!doctype html><html><svg></svg></html>")),
-        ("MP4", Sample.ftyp(major: "isom", compatible: ["iso2", "mp41"])),
-        ("RIFF WAVE", Sample.ascii("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ")),
-        ("GIF without version", Sample.ascii("GIF")),
-        ("PNG signature cut short", [0x89, 0x50, 0x4E, 0x47]),
-        ("JPEG SOI only", [0xFF, 0xD8]),
-        ("XML that is not SVG", Sample.ascii(#"<?xml version="1.0"?><svgx width="1"/>"#)),
-        ("text before svg", Sample.ascii(#"oops <svg width="1" height="1"/>"#)),
-    ] as [(String, [UInt8])])
+    @Test(
+        arguments: [
+            ("empty", []),
+            ("text", Sample.ascii("hello world")),
+            ("HTML", Sample.ascii("<!doctype html><html><svg></svg></html>")),
+            ("MP4", Sample.ftyp(major: "isom", compatible: ["iso2", "mp41"])),
+            ("RIFF WAVE", Sample.ascii("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ")),
+            ("GIF without version", Sample.ascii("GIF")),
+            ("PNG signature cut short", [0x89, 0x50, 0x4E, 0x47]),
+            ("JPEG SOI only", [0xFF, 0xD8]),
+            ("XML that is not SVG", Sample.ascii(#"<?xml version="1.0"?><svgx width="1"/>"#)),
+            ("text before svg", Sample.ascii(#"oops <svg width="1" height="1"/>"#)),
+        ] as [(String, [UInt8])])
     func rejectsOtherContent(name: String, bytes: [UInt8]) {
         #expect(ImageInspector.sniffFormat(bytes) == nil, "\(name)")
     }
 
     @Test func sniffsSVGWithPrologAndDoctype() {
-        let svg = "\u{FEFF}<?xml version=\"1.0\" standalone=\"no\"?>\n<!-- made by hand -->\n"
+        let svg =
+            "\u{FEFF}<?xml version=\"1.0\" standalone=\"no\"?>\n<!-- made by hand -->\n"
             + "<?xml-stylesheet href=\"a.css\"?>\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
             + "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\" [ <!ENTITY e \"]>\"> ]>\n"
             + "<svg\n  width=\"10\" height=\"10\"></svg>"
@@ -198,7 +209,8 @@ struct SniffFormatTests {
     /// The SVG 1.1 DOCTYPE that authoring tools write names a DTD and declares nothing: it is
     /// passed over, never loaded.
     @Test func readsSVGWithThePlainDoctypeEditorsWrite() {
-        let svg = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- Generator: Adobe Illustrator 27.0 -->\n"
+        let svg =
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- Generator: Adobe Illustrator 27.0 -->\n"
             + "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
             + "<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"10cm\" height=\"5cm\"><rect width=\"1\" height=\"1\"/></svg>"
         #expect(ImageInspector.sniffFormat(Array(svg.utf8)) == .svg)
@@ -231,27 +243,31 @@ struct RasterSizeTests {
         }
     }
 
-    @Test(arguments: [
-        ("PNG zero width", Sample.png(width: 0, height: 5), ImageFormat.png),
-        ("PNG zero height", Sample.png(width: 5, height: 0), .png),
-        ("PNG beyond 2^31-1", Sample.png(width: 0x8000_0000, height: 1), .png),
-        ("JPEG zero height (DNL)", Sample.jpeg(width: 5, height: 0), .jpeg),
-        ("JPEG zero width", Sample.jpeg(width: 0, height: 5), .jpeg),
-        ("GIF 0x0", Sample.gif(width: 0, height: 0), .gif),
-        ("WebP lossy zero width", Sample.webpLossy(width: 0, height: 9), .webp),
-        ("WebP lossy scale bits only", Sample.webpLossy(width: 0, height: 0, scaleBits: 3), .webp),
-    ] as [(String, [UInt8], ImageFormat)])
+    @Test(
+        arguments: [
+            ("PNG zero width", Sample.png(width: 0, height: 5), ImageFormat.png),
+            ("PNG zero height", Sample.png(width: 5, height: 0), .png),
+            ("PNG beyond 2^31-1", Sample.png(width: 0x8000_0000, height: 1), .png),
+            ("JPEG zero height (DNL)", Sample.jpeg(width: 5, height: 0), .jpeg),
+            ("JPEG zero width", Sample.jpeg(width: 0, height: 5), .jpeg),
+            ("GIF 0x0", Sample.gif(width: 0, height: 0), .gif),
+            ("WebP lossy zero width", Sample.webpLossy(width: 0, height: 9), .webp),
+            ("WebP lossy scale bits only", Sample.webpLossy(width: 0, height: 0, scaleBits: 3), .webp),
+        ] as [(String, [UInt8], ImageFormat)])
     func zeroOrOutOfRangeSizesGiveNil(name: String, bytes: [UInt8], format: ImageFormat) {
         #expect(ImageInspector.size(of: bytes, format: format) == nil, "\(name)")
     }
 
     @Test func hugeDeclaredSizesAreReportedNotAllocated() {
-        #expect(ImageInspector.size(of: Sample.png(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF), format: .png)
-            == ImageSize(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF))
-        #expect(ImageInspector.size(of: Sample.gif(width: 65_535, height: 65_535), format: .gif)
-            == ImageSize(width: 65_535, height: 65_535))
-        #expect(ImageInspector.size(of: Sample.webpExtended(width: 1 << 24, height: 1 << 24), format: .webp)
-            == ImageSize(width: 1 << 24, height: 1 << 24))
+        #expect(
+            ImageInspector.size(of: Sample.png(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF), format: .png)
+                == ImageSize(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF))
+        #expect(
+            ImageInspector.size(of: Sample.gif(width: 65_535, height: 65_535), format: .gif)
+                == ImageSize(width: 65_535, height: 65_535))
+        #expect(
+            ImageInspector.size(of: Sample.webpExtended(width: 1 << 24, height: 1 << 24), format: .webp)
+                == ImageSize(width: 1 << 24, height: 1 << 24))
     }
 
     @Test func corruptHeadersGiveNil() {
@@ -279,25 +295,26 @@ struct RasterSizeTests {
 
 @Suite("ImageInspector.size (SVG)")
 struct SVGSizeTests {
-    @Test(arguments: [
-        (#"width="320" height="200""#, ImageSize(width: 320, height: 200)),
-        (#"width="320px" height="200PX""#, .init(width: 320, height: 200)),
-        (#"width='320.5' height='199.4'"#, .init(width: 321, height: 199)),
-        (#"width=" 48 " height="1e2""#, .init(width: 48, height: 100)),
-        (#"width=".5e1" height="+7.""#, .init(width: 5, height: 7)),
-        (#"viewBox="0 0 100 50""#, .init(width: 100, height: 50)),
-        (#"viewBox="-10,-10,100,50""#, .init(width: 100, height: 50)),
-        (#"viewBox=" 0, 0  100.6 ,49.5 ""#, .init(width: 101, height: 50)),
-        (#"viewBox="0 0 24 24" width="100%" height="100%""#, .init(width: 24, height: 24)),
-        (#"width="2em" height="3in" viewBox="0 0 30 15""#, .init(width: 576, height: 288)),  // em defers to the viewBox
-        (#"width="210mm" height="297mm""#, .init(width: 794, height: 1123)),
-        (#"width="8.5in" height="11in""#, .init(width: 816, height: 1056)),
-        (#"width="72pt" height="6pc""#, .init(width: 96, height: 96)),
-        (#"width="2.54cm" height="10Q""#, .init(width: 96, height: 9)),
-        (#"width="48" viewBox="0 0 24 12""#, .init(width: 48, height: 24)),
-        (#"height="30" width="auto" viewBox="0 0 20 10""#, .init(width: 60, height: 30)),
-        (#"data-width="9" width="10" height="20""#, .init(width: 10, height: 20)),
-    ] as [(String, ImageSize)])
+    @Test(
+        arguments: [
+            (#"width="320" height="200""#, ImageSize(width: 320, height: 200)),
+            (#"width="320px" height="200PX""#, .init(width: 320, height: 200)),
+            (#"width='320.5' height='199.4'"#, .init(width: 321, height: 199)),
+            (#"width=" 48 " height="1e2""#, .init(width: 48, height: 100)),
+            (#"width=".5e1" height="+7.""#, .init(width: 5, height: 7)),
+            (#"viewBox="0 0 100 50""#, .init(width: 100, height: 50)),
+            (#"viewBox="-10,-10,100,50""#, .init(width: 100, height: 50)),
+            (#"viewBox=" 0, 0  100.6 ,49.5 ""#, .init(width: 101, height: 50)),
+            (#"viewBox="0 0 24 24" width="100%" height="100%""#, .init(width: 24, height: 24)),
+            (#"width="2em" height="3in" viewBox="0 0 30 15""#, .init(width: 576, height: 288)),  // em defers to the viewBox
+            (#"width="210mm" height="297mm""#, .init(width: 794, height: 1123)),
+            (#"width="8.5in" height="11in""#, .init(width: 816, height: 1056)),
+            (#"width="72pt" height="6pc""#, .init(width: 96, height: 96)),
+            (#"width="2.54cm" height="10Q""#, .init(width: 96, height: 9)),
+            (#"width="48" viewBox="0 0 24 12""#, .init(width: 48, height: 24)),
+            (#"height="30" width="auto" viewBox="0 0 20 10""#, .init(width: 60, height: 30)),
+            (#"data-width="9" width="10" height="20""#, .init(width: 10, height: 20)),
+        ] as [(String, ImageSize)])
     func readsSizes(attributes: String, size: ImageSize) {
         let svg = Array("<svg xmlns=\"http://www.w3.org/2000/svg\" \(attributes)><g/></svg>".utf8)
         #expect(ImageInspector.sniffFormat(svg) == .svg)
@@ -335,7 +352,8 @@ struct SVGSizeTests {
     }
 
     @Test func skipsPrologBeforeTheRoot() {
-        let svg = "\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- <svg width=\"1\" height=\"1\"> -->\n"
+        let svg =
+            "\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- <svg width=\"1\" height=\"1\"> -->\n"
             + "<?pi data?>\r\n<svg width='64' height='48' viewBox='0 0 32 24'/>"
         #expect(ImageInspector.size(of: Array(svg.utf8), format: .svg) == ImageSize(width: 64, height: 48))
     }

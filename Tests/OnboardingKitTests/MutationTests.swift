@@ -19,11 +19,12 @@ struct MutationTests {
         }
     }
 
-    static let tokens: [[UInt8]] = [
-        "<", ">", "&", "\"", "'", "</", "/>", "<!DOCTYPE x>", "<![CDATA[", "]]>", "<!--", "-->", "<?x ?>",
-        "<onboarding-screen>", "</onboarding-screen>", "<title type=\"top-title\">", "</title>", "<t>", "<translation lang=\"\">",
-        "<image>../../etc/passwd</image>", "<feature name=\"background\" value=\"custom\"/>", "&amp;", "&#0;", "&#x10FFFF;", "\r\n",
-    ].map { Array($0.utf8) } + [[0x00], [0xFF, 0xFE], [0xC3], [0xEF, 0xBB, 0xBF], [0xF0, 0x9F, 0x91]]
+    static let tokens: [[UInt8]] =
+        [
+            "<", ">", "&", "\"", "'", "</", "/>", "<!DOCTYPE x>", "<![CDATA[", "]]>", "<!--", "-->", "<?x ?>",
+            "<onboarding-screen>", "</onboarding-screen>", "<title type=\"top-title\">", "</title>", "<t>", "<translation lang=\"\">",
+            "<image>../../etc/passwd</image>", "<feature name=\"background\" value=\"custom\"/>", "&amp;", "&#0;", "&#x10FFFF;", "\r\n",
+        ].map { Array($0.utf8) } + [[0x00], [0xFF, 0xFE], [0xC3], [0xEF, 0xBB, 0xBF], [0xF0, 0x9F, 0x91]]
 
     static func mutate(_ bytes: [UInt8], using generator: inout Generator) -> [UInt8] {
         var result = bytes

@@ -16,16 +16,17 @@ struct OutputCompactorTests {
               return url;
             })();
             """
-        #expect(OutputCompactor.compact(script, lineComments: true) == """
-            /* banner */
-            (function () {
-            var url = "http://example.org"; // a trailing comment stays: only whole lines go
-            var after = 1;
-            var s = "/* not a comment */";
-            return url;
-            })();
+        #expect(
+            OutputCompactor.compact(script, lineComments: true) == """
+                /* banner */
+                (function () {
+                var url = "http://example.org"; // a trailing comment stays: only whole lines go
+                var after = 1;
+                var s = "/* not a comment */";
+                return url;
+                })();
 
-            """)
+                """)
     }
 
     @Test func styleSheetsKeepDoubleSlashLines() {

@@ -38,9 +38,10 @@ struct PathsTests {
             "", "/link", "/link/", "/link/..", "/link/../x", "/link/./file.txt", "/link/missing/../x", "/real/sub/../../link/file.txt",
             "//link/../out/", "/missing/../y", "/link/file.txt/..",
         ]
-        let paths = names.map { base + $0 } + names.map { relativeBase + $0 } + [
-            "out", "./out", "out/", "out//", "a/../b", "../x", "x/~", ".", "..", "/", "//", "/..", "/../x",
-        ]
+        let paths =
+            names.map { base + $0 } + names.map { relativeBase + $0 } + [
+                "out", "./out", "out/", "out//", "a/../b", "../x", "x/~", ".", "..", "/", "//", "/..", "/../x",
+            ]
         for path in paths {
             let url = URL(fileURLWithPath: path)
             #expect(Paths.standardized(path) == url.standardizedFileURL.path, "standardized \(path)")

@@ -80,7 +80,8 @@ struct RealAppDefTests {
         let shortForm = text.contains("<tm ")
         let end = try #require(text.range(of: "</app-definition>", options: .backwards))
         let translation = shortForm ? "t" : "translation"
-        let screen = "<onboarding-screens><onboarding-screen><title type=\"top-title\"><\(translation)>Karibu</\(translation)></title>"
+        let screen =
+            "<onboarding-screens><onboarding-screen><title type=\"top-title\"><\(translation)>Karibu</\(translation)></title>"
             + "<title type=\"middle-title\"><\(translation)>x</\(translation)></title></onboarding-screen></onboarding-screens>"
         text.insert(contentsOf: screen, at: end.lowerBound)
         // Counted on scalars: "\r\n" is one Character, and project files have CRLF lines.
@@ -128,12 +129,13 @@ struct EncodingTests {
     func encodingDoesNotMoveDiagnostics(_ form: String) {
         var text = Self.document.replacingOccurrences(of: "ENCODING", with: form.hasPrefix("utf-16") ? "UTF-16" : "UTF-8")
         if form == "utf-8-crlf" { text = text.replacingOccurrences(of: "\n", with: "\r\n") }
-        let bytes: [UInt8] = switch form {
-        case "utf-8-bom": [0xEF, 0xBB, 0xBF] + Array(text.utf8)
-        case "utf-16le": [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-        case "utf-16be": [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
-        default: Array(text.utf8)
-        }
+        let bytes: [UInt8] =
+            switch form {
+            case "utf-8-bom": [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+            case "utf-16le": [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            case "utf-16be": [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            default: Array(text.utf8)
+            }
         let syntax = AppDefReader.read(bytes: bytes, file: form)
         let diagnostics = Linter().lint(syntax)
         #expect(diagnostics.map { "\($0.location.line):\($0.location.column) \($0.ruleID)" } == Self.expected)

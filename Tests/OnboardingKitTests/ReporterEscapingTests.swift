@@ -87,7 +87,10 @@ extension ReporterTests {
             let report = GitHubReporter().report(diagnostics)
             let lines = report.split(separator: "\n")
             #expect(lines.count == diagnostics.count && !lines.isEmpty)
-            #expect(lines.allSatisfy { $0.hasPrefix("::error file=app.appDef,") || $0.hasPrefix("::warning file=app.appDef,") || $0.hasPrefix("::notice file=app.appDef,") }, "\(lines)")
+            #expect(
+                lines.allSatisfy {
+                    $0.hasPrefix("::error file=app.appDef,") || $0.hasPrefix("::warning file=app.appDef,") || $0.hasPrefix("::notice file=app.appDef,")
+                }, "\(lines)")
             #expect(report.contains("green<U+000A>::error file=README.md,line=1::forged<U+202E>"))
         }
 

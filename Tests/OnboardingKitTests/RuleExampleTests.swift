@@ -43,7 +43,8 @@ struct RuleExampleTests {
 
     /// The conversion the tests rely on: tags renamed, markers kept, the short form on one line.
     @Test func anExampleReadsTheSameInTheOtherForm() {
-        let long = RuleExample("""
+        let long = RuleExample(
+            """
             <onboarding-screen>
               <title type="top-title"><translation>Hi</translation><translation ↓lang="Kir">Yo</translation></title>
               <features type="onboarding-screen"><feature name="background" value="default"/></features>
@@ -51,7 +52,10 @@ struct RuleExampleTests {
             """)
         let short = long.inOtherForm()
         #expect(!long.isShortForm && short.isShortForm)
-        #expect(short.markedDocument.contains(#"<onboarding-screen><title type="top-title"><t>Hi</t><t ↓lang="Kir">Yo</t></title><features type="onboarding-screen"><e name="background" value="default"/></features></onboarding-screen>"#))
+        #expect(
+            short.markedDocument.contains(
+                #"<onboarding-screen><title type="top-title"><t>Hi</t><t ↓lang="Kir">Yo</t></title><features type="onboarding-screen"><e name="background" value="default"/></features></onboarding-screen>"#
+            ))
         #expect(short.inOtherForm().document.contains(#"<translation>Hi</translation><translation lang="Kir">Yo</translation>"#))
         #expect(short.line == long.line)
     }

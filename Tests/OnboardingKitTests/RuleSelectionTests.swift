@@ -31,7 +31,9 @@ struct RuleSelectionTests {
 
     @Test func aBuildWithADisabledErrorRuleStillBuildsWhatItCan() throws {
         let folder = TemporaryFolder()
-        try folder.write("app.appDef", """
+        try folder.write(
+            "app.appDef",
+            """
             <app-definition><onboarding-screen>
               <title type="top-title"><translation>Hello</translation></title>
               <onboarding-screen-image lang="default"><image>C:\\missing.png</image></onboarding-screen-image>

@@ -15,25 +15,29 @@ struct SVGSanitizerTests {
 
     private static let open = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">"#
 
-    @Test(arguments: [
-        (#"<script>alert(1)</script>"#, "<script>", "alert"),
-        (#"<script><![CDATA[ alert(1) ]]></script>"#, "<script>", "alert"),
-        (#"<rect width="1" height="1" onclick="alert(1)"/>"#, "the onclick attribute", "alert"),
-        (#"<foreignObject><div xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></div></foreignObject>"#, "<foreignObject>", "alert"),
-        (#"<a href="javascript:alert(1)"><rect width="1" height="1"/></a>"#, "<a> links (their content is kept)", "javascript"),
-        (##"<use href="other.svg#icon"/>"##, "a link to 'other.svg#icon'", "other.svg"),
-        (##"<use xlink:href="https://example.com/x.svg#a"/>"##, "a link to 'https://example.com/x.svg#a'", "example.com"),
-        (#"<image width="1" height="1" href="https://example.com/track.png"/>"#, "a link to 'https://example.com/track.png'", "example.com"),
-        (#"<image width="1" height="1" href="data:image/svg+xml;base64,PHN2Zy8+"/>"#, "a link to 'data:image/svg+xml;base64,PHN2Zy8+'", "svg+xml"),
-        (##"<rect width="1" height="1" style="fill:url(https://example.com/p.svg#g)"/>"##, "the style attribute with a reference to another file", "example.com"),
-        (##"<rect width="1" height="1" fill="url('http://example.com/#g')"/>"##, "the fill attribute with a reference to another file", "example.com"),
-        (##"<style>@import url(#x); rect{fill:red}</style>"##, "a <style> with an @import", "@import"),
-        (#"<style>rect{background:u\72l(http://example.com)}</style>"#, "a <style> with an escape sequence", "example.com"),
-        (#"<animate attributeName="href" to="javascript:alert(1)"/>"#, "<animate>", "javascript"),
-        (#"<set attributeName="onload" to="alert(1)"/>"#, "<set>", "alert"),
-        (#"<iframe src="https://example.com"/>"#, "<iframe>", "example.com"),
-        (#"<sodipodi:namedview xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"/>"#, "<sodipodi:namedview>", "sodipodi"),
-    ] as [(String, String, String)])
+    @Test(
+        arguments: [
+            (#"<script>alert(1)</script>"#, "<script>", "alert"),
+            (#"<script><![CDATA[ alert(1) ]]></script>"#, "<script>", "alert"),
+            (#"<rect width="1" height="1" onclick="alert(1)"/>"#, "the onclick attribute", "alert"),
+            (#"<foreignObject><div xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></div></foreignObject>"#, "<foreignObject>", "alert"),
+            (#"<a href="javascript:alert(1)"><rect width="1" height="1"/></a>"#, "<a> links (their content is kept)", "javascript"),
+            (##"<use href="other.svg#icon"/>"##, "a link to 'other.svg#icon'", "other.svg"),
+            (##"<use xlink:href="https://example.com/x.svg#a"/>"##, "a link to 'https://example.com/x.svg#a'", "example.com"),
+            (#"<image width="1" height="1" href="https://example.com/track.png"/>"#, "a link to 'https://example.com/track.png'", "example.com"),
+            (#"<image width="1" height="1" href="data:image/svg+xml;base64,PHN2Zy8+"/>"#, "a link to 'data:image/svg+xml;base64,PHN2Zy8+'", "svg+xml"),
+            (
+                ##"<rect width="1" height="1" style="fill:url(https://example.com/p.svg#g)"/>"##, "the style attribute with a reference to another file",
+                "example.com"
+            ),
+            (##"<rect width="1" height="1" fill="url('http://example.com/#g')"/>"##, "the fill attribute with a reference to another file", "example.com"),
+            (##"<style>@import url(#x); rect{fill:red}</style>"##, "a <style> with an @import", "@import"),
+            (#"<style>rect{background:u\72l(http://example.com)}</style>"#, "a <style> with an escape sequence", "example.com"),
+            (#"<animate attributeName="href" to="javascript:alert(1)"/>"#, "<animate>", "javascript"),
+            (#"<set attributeName="onload" to="alert(1)"/>"#, "<set>", "alert"),
+            (#"<iframe src="https://example.com"/>"#, "<iframe>", "example.com"),
+            (#"<sodipodi:namedview xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"/>"#, "<sodipodi:namedview>", "sodipodi"),
+        ] as [(String, String, String)])
     func whatCouldRunOrLoadSomethingIsLeftOutAndNamed(_ content: String, _ named: String, _ absent: String) throws {
         let result = try published(Self.open + content + "<rect width=\"2\" height=\"2\"/></svg>")
         #expect(result.removed.contains(named), "\(result.removed)")
@@ -43,7 +47,8 @@ struct SVGSanitizerTests {
     }
 
     @Test func drawingTextGradientsAndLocalReferencesAreKeptAsTheyAre() throws {
-        let svg = Self.open
+        let svg =
+            Self.open
             + ##"<defs><linearGradient id="g" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#2E7D32"/></linearGradient>"##
             + ##"<symbol id="s" viewBox="0 0 2 2"><circle cx="1" cy="1" r="1"/></symbol></defs>"##
             + ##"<g transform="translate(1 1)"><rect width="4" height="3" fill="url(#g)" style="stroke:url('#g')"/>"##

@@ -54,6 +54,7 @@ struct TemplateLinkTests {
         try folder.write("templates/screen.html.mustache", "old")
         let written = try TemplateSet.exportDefaults(to: folder.path("templates"), overwrite: true)
         #expect(written.count == TemplateSet.names.count)
-        #expect(try String(contentsOfFile: folder.path("templates/screen.html.mustache"), encoding: .utf8) == TemplateSet.defaultText(of: "screen.html.mustache"))
+        #expect(
+            try String(contentsOfFile: folder.path("templates/screen.html.mustache"), encoding: .utf8) == TemplateSet.defaultText(of: "screen.html.mustache"))
     }
 }

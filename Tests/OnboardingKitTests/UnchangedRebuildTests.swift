@@ -268,7 +268,8 @@ struct UnchangedRebuildTests {
         let project = try Project()
         _ = try project.build()
         let record = project.out + "/" + OutputRecord.fileName
-        let oldForm = try String(contentsOfFile: record, encoding: .utf8)
+        let oldForm =
+            try String(contentsOfFile: record, encoding: .utf8)
             .split(separator: "\n").filter { !$0.hasPrefix("# Input fingerprint") }.joined(separator: "\n") + "\n"
         try oldForm.write(toFile: record, atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: project.cachePath)

@@ -3,7 +3,9 @@ import Testing
 
 /// The command line as a user meets it: help, version, usage errors, the help dump.
 struct CommandLineTests {
-    static let commands = [["lint"], ["build"], ["preview"], ["manifest"], ["schema"], ["rules"], ["templates", "list"], ["templates", "export"], ["templates", "context"]]
+    static let commands = [
+        ["lint"], ["build"], ["preview"], ["manifest"], ["schema"], ["rules"], ["templates", "list"], ["templates", "export"], ["templates", "context"],
+    ]
 
     @Test(arguments: commands) func everyCommandHasHelp(_ words: [String]) throws {
         let flag = try ToolRunner.run(words + ["--help"])

@@ -25,10 +25,11 @@ struct HTTPRequestParserTests {
         #expect(request.query == "replay&x=%20")
         #expect(request.minorVersion == 1)
         #expect(request.targetAuthority == nil)
-        #expect(request.fields == [
-            HTTPRequest.Field(name: "Host", value: "127.0.0.1:8000"), HTTPRequest.Field(name: "User-Agent", value: "Test/1.0"),
-            HTTPRequest.Field(name: "Accept", value: "text/html,*/*;q=0.8"), HTTPRequest.Field(name: "X-Empty", value: ""),
-        ])
+        #expect(
+            request.fields == [
+                HTTPRequest.Field(name: "Host", value: "127.0.0.1:8000"), HTTPRequest.Field(name: "User-Agent", value: "Test/1.0"),
+                HTTPRequest.Field(name: "Accept", value: "text/html,*/*;q=0.8"), HTTPRequest.Field(name: "X-Empty", value: ""),
+            ])
         #expect(request.values(of: "host") == ["127.0.0.1:8000"])
         #expect(request.values(of: "Cookie") == [])
     }

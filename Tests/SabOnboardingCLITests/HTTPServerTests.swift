@@ -67,7 +67,7 @@ struct HTTPServerTests {
     @Test func idleConnectionsDoNotHoldUpARequest() async throws {
         try await Self.withServer { server in
             var idle: [Int32] = []
-            defer { idle.forEach { close($0) } }
+            defer { for descriptor in idle { close(descriptor) } }
             for _ in 0..<150 { idle.append(try HTTPProbe.connectedSocket(port: server.port)) }
             #expect(try HTTPProbe.request("GET", "/now", port: server.port).body == "served /now\n")
             #expect(idle.allSatisfy(HTTPProbe.isOpenAndSilent), "the idle connections are still open")
@@ -81,7 +81,7 @@ struct HTTPServerTests {
         limits.maxConnections = 8
         try await Self.withServer(limits) { server in
             var idle: [Int32] = []
-            defer { idle.forEach { close($0) } }
+            defer { for descriptor in idle { close(descriptor) } }
             for _ in 0..<20 { idle.append(try HTTPProbe.connectedSocket(port: server.port)) }
             #expect(try HTTPProbe.request("GET", "/now", port: server.port).body == "served /now\n")
             // 20 idle and the request through 8 places: the last 7 idle ones remain.

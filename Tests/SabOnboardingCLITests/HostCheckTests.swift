@@ -50,8 +50,9 @@ struct HostCheckTests {
         for head in misdirected {
             let refusal = check.refusal(of: try request(head))
             #expect(refusal?.status == 421, "\(head.debugDescription)")
-            #expect(refusal.map { String(decoding: $0.body, as: UTF8.self) }
-                == "Misdirected request: this preview answers only at 127.0.0.1:8000 or localhost:8000.\n")
+            #expect(
+                refusal.map { String(decoding: $0.body, as: UTF8.self) }
+                    == "Misdirected request: this preview answers only at 127.0.0.1:8000 or localhost:8000.\n")
         }
         let withoutHost = check.refusal(of: try request("GET / HTTP/1.1\r\n"))
         #expect(withoutHost?.status == 400)

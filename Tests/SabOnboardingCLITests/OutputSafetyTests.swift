@@ -244,7 +244,8 @@ struct OutputSafetyTests {
         for name in ["full", "readonly"] {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
         }
-        guard try ToolRunner.shell("mount -t tmpfs -o size=48k tmpfs \(folder.path)/full && mount -t tmpfs -o ro,size=48k tmpfs \(folder.path)/readonly") == 0 else {
+        guard try ToolRunner.shell("mount -t tmpfs -o size=48k tmpfs \(folder.path)/full && mount -t tmpfs -o ro,size=48k tmpfs \(folder.path)/readonly") == 0
+        else {
             Issue.record("mount failed although running as root")
             return
         }

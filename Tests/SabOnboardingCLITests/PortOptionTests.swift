@@ -9,8 +9,9 @@ struct PortOptionTests {
     @Test(arguments: ["-1", "65536", "70000"]) func aPortOutOfRangeIsRefusedAsSuch(_ port: String) throws {
         let result = try ToolRunner.run(["preview", "Samples/builders/no-such.appDef", "--port", port])
         #expect(result.status == 64)
-        #expect(result.standardError.hasPrefix(
-            "Error: The value '\(port)' is out of range for '--port <port>': give a port from 1 to 65535, or 0 for any free port\n"))
+        #expect(
+            result.standardError.hasPrefix(
+                "Error: The value '\(port)' is out of range for '--port <port>': give a port from 1 to 65535, or 0 for any free port\n"))
         #expect(result.standardOutput.isEmpty)
     }
 

@@ -86,7 +86,9 @@ struct PreviewCommandTests {
         try preview.waitForStandardError(containing: "preview build 1: 4 screens, no problems")
 
         // A new title: a new build, and the page shows it.
-        try project.edit { $0.replacingOccurrences(of: "<translation>Onboarding Title</translation>", with: "<translation>Changed &amp; previewed</translation>") }
+        try project.edit {
+            $0.replacingOccurrences(of: "<translation>Onboarding Title</translation>", with: "<translation>Changed &amp; previewed</translation>")
+        }
         try preview.waitForBuild(after: 1)
         #expect(try preview.get("/onboarding/").body.contains("Changed &amp; previewed"))
 
@@ -164,7 +166,7 @@ struct PreviewCommandTests {
         let project = try SampleCopy()
         let preview = try PreviewProcess(appDef: project.appDef)
         var idle: [Int32] = []
-        defer { idle.forEach { close($0) } }
+        defer { for descriptor in idle { close(descriptor) } }
         for _ in 0..<120 { idle.append(try HTTPProbe.connectedSocket(port: preview.port)) }
         let reply = try preview.get("/onboarding/")
         #expect(reply.status == 200, "\(reply.body)")

@@ -25,8 +25,10 @@ struct PreviewPagesTests {
         #expect(allow("connect-src 'self'") == "connect-src 'self'")
 
         let page = #"<META HTTP-EQUIV="Content-Security-Policy" CONTENT="default-src &#39;none&#39;"><meta name="x" content="connect-src">"#
-        #expect(PreviewHTMLRewriter.allowingConnections(in: page)
-            == #"<META HTTP-EQUIV="Content-Security-Policy" CONTENT="default-src &#39;none&#39;; connect-src &#39;self&#39;"><meta name="x" content="connect-src">"#)
+        #expect(
+            PreviewHTMLRewriter.allowingConnections(in: page)
+                == #"<META HTTP-EQUIV="Content-Security-Policy" CONTENT="default-src &#39;none&#39;; connect-src &#39;self&#39;"><meta name="x" content="connect-src">"#
+        )
         #expect(PreviewHTMLRewriter.rewrite("<p>no head</p>", inserting: "<x>") == "<p>no head</p><x>")
         #expect(PreviewHTMLRewriter.rewrite("<html><body></body></html>", inserting: "<x>") == "<html><x><body></body></html>")
     }

@@ -21,8 +21,9 @@ struct PreviewRoutesTests {
         #expect(routes.reply(method: "GET", target: "/app/", site: site).status == 200)
         #expect(routes.reply(method: "GET", target: "/", site: site).status == 200)
         #expect(routes.reply(method: "GET", target: "/__preview/version", site: site).body == Array("3\n".utf8))
-        #expect(routes.reply(method: "GET", target: "/onboarding/", site: site).body
-            == Array("<html><head><meta name=\"sab-preview-version\" content=\"3\">\n<script src=\"/__preview/reload.js\"></script>\n</head></html>".utf8))
+        #expect(
+            routes.reply(method: "GET", target: "/onboarding/", site: site).body
+                == Array("<html><head><meta name=\"sab-preview-version\" content=\"3\">\n<script src=\"/__preview/reload.js\"></script>\n</head></html>".utf8))
     }
 
     /// The host of an absolute start URL is matched with its port, by any name of the server.
@@ -72,9 +73,11 @@ struct PreviewRoutesTests {
     }
 
     @Test func typesByExtension() {
-        let types = ["a.html": "text/html; charset=utf-8", "b/c.CSS": "text/css; charset=utf-8", "d.js": "text/javascript; charset=utf-8",
+        let types = [
+            "a.html": "text/html; charset=utf-8", "b/c.CSS": "text/css; charset=utf-8", "d.js": "text/javascript; charset=utf-8",
             "e.json": "application/json", "f.png": "image/png", "g.jpeg": "image/jpeg", "h.jpg": "image/jpeg", "i.gif": "image/gif",
-            "j.webp": "image/webp", "k.svg": "image/svg+xml", "l.woff2": "font/woff2", "m.ttf": "font/ttf", "n": "application/octet-stream"]
+            "j.webp": "image/webp", "k.svg": "image/svg+xml", "l.woff2": "font/woff2", "m.ttf": "font/ttf", "n": "application/octet-stream",
+        ]
         for (path, type) in types {
             #expect(ContentTypes.type(of: path) == type, "\(path)")
         }

@@ -28,6 +28,7 @@ struct ReadmeTemplateContextTests {
         let end = try #require(readme.range(of: "<!-- template-context:end -->"))
         let generated = try ToolRunner.run(["templates", "context", "--markdown"])
         #expect(generated.status == 0)
-        #expect(String(readme[start.upperBound..<end.lowerBound]) == generated.standardOutput, "regenerate it with `sab-onboarding templates context --markdown`")
+        #expect(
+            String(readme[start.upperBound..<end.lowerBound]) == generated.standardOutput, "regenerate it with `sab-onboarding templates context --markdown`")
     }
 }

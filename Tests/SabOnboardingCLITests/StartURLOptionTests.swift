@@ -33,7 +33,9 @@ struct StartURLOptionTests {
         #expect(preview.standardOutput.isEmpty)
     }
 
-    @Test(arguments: ["../", "../index.html?from=onboarding#top", "/app/", "index.html", "https://example.org/app/", "HTTP://example.org", "//example.org/app/", "./page:1"])
+    @Test(arguments: [
+        "../", "../index.html?from=onboarding#top", "/app/", "index.html", "https://example.org/app/", "HTTP://example.org", "//example.org/app/", "./page:1",
+    ])
     func aRelativeOrWebStartURLIsAccepted(_ url: String) throws {
         let out = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }

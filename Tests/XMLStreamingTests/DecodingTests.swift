@@ -76,7 +76,8 @@ struct DecodingTests {
     /// counted all the way.
     @Test func aBadByteFarIntoALargeDocumentIsReportedWhereItIs() {
         let line = EncodedBytes.ascii("<p>Caf") + [0xE9, 0x20, 0x80] + EncodedBytes.ascii("</p>\n")
-        let bytes = EncodedBytes.ascii("<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n<r>\n")
+        let bytes =
+            EncodedBytes.ascii("<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n<r>\n")
             + Array([[UInt8]](repeating: line, count: 20_000).joined())
             + EncodedBytes.ascii("<p>x") + [0x81] + EncodedBytes.ascii("</p>\n</r>\n")
         #expect(bytes.count > 4 * XMLStreamReader.chunkSize)
@@ -90,7 +91,8 @@ struct DecodingTests {
     /// room for.
     @Test func textThatGrowsInConversionIsConvertedWhole() {
         let count = 30_000
-        let bytes = EncodedBytes.ascii("<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n<r><t>")
+        let bytes =
+            EncodedBytes.ascii("<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n<r><t>")
             + [UInt8](repeating: 0x80, count: count) + EncodedBytes.ascii("</t><c/></r>")
         let reading = Reading(bytes)
         #expect(reading.texts.count == 1 && reading.texts.first == String(repeating: "€", count: count))
@@ -125,12 +127,14 @@ struct DecodingTests {
         var testDescription: String { "U+\(String(unit, radix: 16, uppercase: true)) \(littleEndian ? "LE" : "BE")" }
     }
 
-    @Test(arguments: [0xD800, 0xDBFF, 0xDC00, 0xDFFF].flatMap { unit in
-        [true, false].map { LoneSurrogate(unit: UInt32(unit), littleEndian: $0) }
-    })
+    @Test(
+        arguments: [0xD800, 0xDBFF, 0xDC00, 0xDFFF].flatMap { unit in
+            [true, false].map { LoneSurrogate(unit: UInt32(unit), littleEndian: $0) }
+        })
     func aLoneSurrogateInUTF16IsReportedAtItsCharacter(_ surrogate: LoneSurrogate) {
         let before = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<r>\n  <a>é👍</a>\n  <b>x"
-        let bytes = EncodedBytes.utf16(before, littleEndian: surrogate.littleEndian)
+        let bytes =
+            EncodedBytes.utf16(before, littleEndian: surrogate.littleEndian)
             + EncodedBytes.units([surrogate.unit], size: 2, littleEndian: surrogate.littleEndian)
             + EncodedBytes.utf16("y</b>\n</r>\n", littleEndian: surrogate.littleEndian, byteOrderMark: false)
         let reading = Reading(bytes)

@@ -77,7 +77,8 @@ struct PositionTests {
 
     @Test(arguments: ["utf-8-bom", "utf-16le", "utf-16be", "utf-16le-no-bom"])
     func encodingsGiveTheSamePositions(_ encoding: String) throws {
-        let text = "<?xml version=\"1.0\" encoding=\"\(encoding.hasPrefix("utf-16") ? "UTF-16" : "UTF-8")\"?>\n<r>\n  <a k=\"ünï\">日本</a><b 👍=\"x\" z=\"1\"/>\n</r>\n"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"\(encoding.hasPrefix("utf-16") ? "UTF-16" : "UTF-8")\"?>\n<r>\n  <a k=\"ünï\">日本</a><b 👍=\"x\" z=\"1\"/>\n</r>\n"
         let bytes: [UInt8]
         switch encoding {
         case "utf-8-bom": bytes = [0xEF, 0xBB, 0xBF] + Array(text.utf8)

@@ -49,7 +49,8 @@ struct SafetyTests {
         // Padding puts the end of the first chunk on every byte of "<!DOCTYPE" and around it.
         let prolog = "<?xml version=\"1.0\"?>".utf8.count
         for padding in (XMLStreamReader.chunkSize - prolog - 12)...(XMLStreamReader.chunkSize - prolog + 2) {
-            let document = "<?xml version=\"1.0\"?>" + String(repeating: " ", count: padding)
+            let document =
+                "<?xml version=\"1.0\"?>" + String(repeating: " ", count: padding)
                 + "<!DOCTYPE r [<!ENTITY e \"EXPANDED\">]><r>&e;</r>"
             let result = readAll(document)
             #expect(result.problems.map(\.kind) == [.doctype], "padding \(padding)")

@@ -29,7 +29,9 @@ struct SplitDocument: Sendable, CustomTestStringConvertible {
         SplitDocument(name: "UTF-8 with BOM", bytes: [0xEF, 0xBB, 0xBF] + Array(unicodeText(encoding: "UTF-8").utf8), outcome: .wellFormed),
         SplitDocument(name: "UTF-16LE", bytes: EncodedBytes.utf16(unicodeText(encoding: "UTF-16"), littleEndian: true), outcome: .wellFormed),
         SplitDocument(name: "UTF-16BE", bytes: EncodedBytes.utf16(unicodeText(encoding: "UTF-16"), littleEndian: false), outcome: .wellFormed),
-        SplitDocument(name: "UTF-16LE without BOM", bytes: EncodedBytes.utf16(unicodeText(encoding: "UTF-16"), littleEndian: true, byteOrderMark: false), outcome: .wellFormed),
+        SplitDocument(
+            name: "UTF-16LE without BOM", bytes: EncodedBytes.utf16(unicodeText(encoding: "UTF-16"), littleEndian: true, byteOrderMark: false),
+            outcome: .wellFormed),
         SplitDocument(name: "ISO-8859-1", bytes: EncodedBytes.latin1(latin1Text), outcome: .wellFormed),
         SplitDocument(name: "windows-1252 on one line", bytes: EncodedBytes.latin1(oneLineText), outcome: .wellFormed),
         SplitDocument(name: "attributes", bytes: Array(attributesText.utf8), outcome: .wellFormed),

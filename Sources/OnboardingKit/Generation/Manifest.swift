@@ -39,11 +39,15 @@ enum Manifest {
         let images: [(String, JSONValue)] = screen.images.compactMap { image in
             guard let asset = project.images[image.fileName] else { return nil }
             let source: [(String, JSONValue)] = withSource ? [("source", .string(image.sourcePath))] : []
-            return (image.language ?? "default", .object([
-                ("file", .string(asset.outputPath)),
-                ("width", .int(asset.size.width)),
-                ("height", .int(asset.size.height)),
-            ] + source))
+            return (
+                image.language ?? "default",
+                .object(
+                    [
+                        ("file", .string(asset.outputPath)),
+                        ("width", .int(asset.size.width)),
+                        ("height", .int(asset.size.height)),
+                    ] + source)
+            )
         }
         return images.isEmpty ? nil : .object(images)
     }

@@ -45,7 +45,9 @@ struct OutputPlan {
             case .directory?:
                 if previous.folders.contains(folder) { made.append(folder) }
             default:
-                throw OutputError(message: "cannot write the output: '\(output.displayPath(of: folder))' is not a folder (a file or a link is in its place); nothing was written")
+                throw OutputError(
+                    message:
+                        "cannot write the output: '\(output.displayPath(of: folder))' is not a folder (a file or a link is in its place); nothing was written")
             }
         }
         // What is in the way is not opened: a pipe would wait for a writer.
@@ -79,7 +81,9 @@ struct OutputPlan {
 
     private static func notAFile(_ path: String, in output: OutputFolder) -> OutputError {
         OutputError(
-            message: "cannot write the output: '\(output.displayPath(of: path))' is not a file (a folder, a link or a special file is in its place); nothing was written")
+            message:
+                "cannot write the output: '\(output.displayPath(of: path))' is not a file (a folder, a link or a special file is in its place); nothing was written"
+        )
     }
 
     /// Files go into place in this order, so that a reader of the output meanwhile finds a

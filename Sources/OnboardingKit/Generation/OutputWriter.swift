@@ -46,7 +46,9 @@ enum OutputWriter {
             ownsLeftovers = try output.isEmptyButForALeftover()
             guard ownsLeftovers || force else {
                 throw OutputError(
-                    message: "the output folder '\(directory)' is not empty and was not written by sab-onboarding; choose another --out, empty it, or give --force to write into it (its files are kept)")
+                    message:
+                        "the output folder '\(directory)' is not empty and was not written by sab-onboarding; choose another --out, empty it, or give --force to write into it (its files are kept)"
+                )
             }
         }
         // Before any file is checked or written: see OutputCache.write.

@@ -78,9 +78,10 @@ struct PageContext {
     /// "N of M" in the default language and in each language of the screens that has a pattern.
     private var slideLabelPatterns: [(String, JSONValue)] {
         let fallback = InterfaceStrings.slideLabelPattern(for: project.defaultLanguage) ?? "{n} of {m}"
-        return [("default", .string(fallback))] + project.languages.compactMap { language in
-            InterfaceStrings.slideLabelPattern(for: language).map { (language, .string($0)) }
-        }
+        return [("default", .string(fallback))]
+            + project.languages.compactMap { language in
+                InterfaceStrings.slideLabelPattern(for: language).map { (language, .string($0)) }
+            }
     }
 
     /// One screen's own page, in `screens/`.

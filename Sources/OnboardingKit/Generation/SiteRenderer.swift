@@ -14,7 +14,8 @@ enum SiteRenderer {
         let context = PageContext(project: project, options: options)
         var files = [
             OutputFile(path: "index.html", contents: Array(try templates.render("index.html.mustache", context: context.index).utf8)),
-            OutputFile(path: "onboarding.css", contents: compacted(try templates.render("onboarding.css.mustache", context: context.common), lineComments: false)),
+            OutputFile(
+                path: "onboarding.css", contents: compacted(try templates.render("onboarding.css.mustache", context: context.common), lineComments: false)),
             OutputFile(path: "onboarding.js", contents: compacted(try templates.render("onboarding.js.mustache", context: context.common), lineComments: true)),
             OutputFile(path: "onboarding-gate.js", contents: Array(try templates.render("onboarding-gate.js.mustache", context: context.common).utf8)),
             OutputFile(path: "onboarding.json", contents: Array(Manifest.json(for: project).rendered().utf8)),

@@ -105,7 +105,9 @@ public struct TemplateSet {
                     ruleID: "template-error", severity: .error,
                     location: SourceLocation(file: paths[stoppedIn] ?? stoppedIn, line: error.position.line, column: error.position.column),
                     message: "rendering \(name) was stopped: \(error.limit.explanation)",
-                    notes: ["partials that include themselves, partials that include partials more than once at each level, or sections nested over lists grow without bound"]))
+                    notes: [
+                        "partials that include themselves, partials that include partials more than once at each level, or sections nested over lists grow without bound"
+                    ]))
         }
     }
 

@@ -97,7 +97,7 @@ extension ImageInspector {
     /// HEIC or AVIF from an ISO base media `ftyp` box, or nil for other containers (e.g. MP4).
     private static func isoMediaFormat(_ data: ByteReader) -> ImageFormat? {
         guard data.matches(Magic.ftyp, at: 4), let major = data.bytes(at: 8, count: 4),
-              let boxSize = data.uint32BE(at: 0)
+            let boxSize = data.uint32BE(at: 0)
         else { return nil }
         if Magic.avifBrands.contains(major) { return .avif }
         if Magic.heicBrands.contains(major) { return .heic }
@@ -124,8 +124,8 @@ extension ImageInspector {
     /// PNG: the IHDR chunk must come first and holds big-endian width and height.
     private static func pngSize(_ data: ByteReader) -> ImageSize? {
         guard data.matches(Magic.png, at: 0), data.uint32BE(at: 8) == 13, data.matches(Magic.ihdr, at: 12),
-              let width = data.uint32BE(at: 16), let height = data.uint32BE(at: 20),
-              width <= Int(Int32.max), height <= Int(Int32.max)  // the PNG spec's own limit
+            let width = data.uint32BE(at: 16), let height = data.uint32BE(at: 20),
+            width <= Int(Int32.max), height <= Int(Int32.max)  // the PNG spec's own limit
         else { return nil }
         return ImageSize(positiveWidth: width, height: height)
     }
@@ -156,7 +156,7 @@ extension ImageInspector {
             if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
                 // Segment: length(2) precision(1) height(2) width(2) components(1) ...
                 guard length >= 8, let height = data.uint16BE(at: offset + 3),
-                      let width = data.uint16BE(at: offset + 5)
+                    let width = data.uint16BE(at: offset + 5)
                 else { return nil }
                 return ImageSize(positiveWidth: width, height: height)
             }
@@ -167,7 +167,7 @@ extension ImageInspector {
     /// GIF: the logical screen width and height, little-endian, right after the signature.
     private static func gifSize(_ data: ByteReader) -> ImageSize? {
         guard data.matches(Magic.gif87a, at: 0) || data.matches(Magic.gif89a, at: 0),
-              let width = data.uint16LE(at: 6), let height = data.uint16LE(at: 8)
+            let width = data.uint16LE(at: 6), let height = data.uint16LE(at: 8)
         else { return nil }
         return ImageSize(positiveWidth: width, height: height)
     }
@@ -180,15 +180,15 @@ extension ImageInspector {
             // 3-byte frame tag (bit 0 clear on a key frame), start code, then 14-bit dimensions
             // whose top 2 bits are a scaling hint, not part of the size.
             guard let tag = data.byte(at: chunkData), tag & 1 == 0,
-                  data.matches(Magic.vp8StartCode, at: chunkData + 3),
-                  let width = data.uint16LE(at: chunkData + 6), let height = data.uint16LE(at: chunkData + 8)
+                data.matches(Magic.vp8StartCode, at: chunkData + 3),
+                let width = data.uint16LE(at: chunkData + 6), let height = data.uint16LE(at: chunkData + 8)
             else { return nil }
             return ImageSize(positiveWidth: width & 0x3FFF, height: height & 0x3FFF)
         }
         if data.matches(Magic.vp8Lossless, at: 12) {
             // Signature 0x2F, then 14 bits width-1, 14 bits height-1, 1 alpha bit, 3 version bits (0).
             guard data.byte(at: chunkData) == 0x2F, let bits = data.uint32LE(at: chunkData + 1),
-                  bits >> 29 == 0
+                bits >> 29 == 0
             else { return nil }
             return ImageSize(positiveWidth: (bits & 0x3FFF) + 1, height: ((bits >> 14) & 0x3FFF) + 1)
         }
@@ -202,9 +202,9 @@ extension ImageInspector {
     }
 }
 
-private extension ImageSize {
+extension ImageSize {
     /// A size only when both dimensions are positive: a zero-sized image is as good as corrupt.
-    init?(positiveWidth width: Int, height: Int) {
+    fileprivate init?(positiveWidth width: Int, height: Int) {
         guard width > 0, height > 0 else { return nil }
         self.init(width: width, height: height)
     }

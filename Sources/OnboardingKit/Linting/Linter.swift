@@ -1,5 +1,5 @@
-internal import XMLStreaming
 import Dispatch
+internal import XMLStreaming
 
 /// Options that change what a lint run looks at.
 public struct LintOptions: Sendable, Hashable {

@@ -38,10 +38,11 @@ public struct HexColor: Hashable, Sendable {
     /// The CSS form: `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var css: String {
         let channels = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
-        return "#" + channels.map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        return "#"
+            + channels.map { byte in
+                let hex = String(byte, radix: 16)
+                return hex.count == 1 ? "0" + hex : hex
+            }.joined()
     }
 
     private static func hexDigit(_ scalar: Unicode.Scalar) -> UInt8? {

@@ -25,10 +25,11 @@ struct AppDefSyntax {
     /// The colour themes the app offers (enabled in `<color-themes>`), in the carousel's order;
     /// SAB's Normal, Sepia and Dark when the appDef does not say.
     var offeredThemes: [ColorTheme] {
-        let enabled = colorThemes?.children.compactMap { theme -> ColorTheme? in
-            guard theme.attribute("enabled")?.value != "false", let name = theme.attribute("name")?.value else { return nil }
-            return ColorTheme(name: name)
-        } ?? []
+        let enabled =
+            colorThemes?.children.compactMap { theme -> ColorTheme? in
+                guard theme.attribute("enabled")?.value != "false", let name = theme.attribute("name")?.value else { return nil }
+                return ColorTheme(name: name)
+            } ?? []
         let offered = ColorTheme.allCases.filter(enabled.contains)
         return offered.isEmpty ? ColorTheme.sabThemes : offered
     }

@@ -16,11 +16,12 @@ public struct GitHubReporter: DiagnosticReporter {
     }
 
     private func line(for diagnostic: Diagnostic) -> String {
-        let command = switch diagnostic.severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .note: "notice"
-        }
+        let command =
+            switch diagnostic.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .note: "notice"
+            }
         let properties = [
             ("file", diagnostic.location.file.withControlCharactersShown),
             ("line", String(diagnostic.location.line)),

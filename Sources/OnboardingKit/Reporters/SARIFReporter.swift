@@ -64,11 +64,14 @@ public struct SARIFReporter: DiagnosticReporter {
         if !uri.hasPrefix("file:") { artifactLocation.append(("uriBaseId", .string("%SRCROOT%"))) }
         let physicalLocation = JSONValue.object([
             ("artifactLocation", .object(artifactLocation)),
-            ("region", .object([
-                // SARIF's lines and columns start at 1; a position of 0 would fail the schema.
-                ("startLine", .int(max(1, diagnostic.location.line))),
-                ("startColumn", .int(max(1, diagnostic.location.column))),
-            ])),
+            (
+                "region",
+                .object([
+                    // SARIF's lines and columns start at 1; a position of 0 would fail the schema.
+                    ("startLine", .int(max(1, diagnostic.location.line))),
+                    ("startColumn", .int(max(1, diagnostic.location.column))),
+                ])
+            ),
         ])
         return .object([
             ("ruleId", .string(diagnostic.ruleID)),

@@ -30,11 +30,12 @@ public struct TextReporter: DiagnosticReporter {
     private func label(_ severity: Severity) -> String {
         let text = severity.rawValue + ":"
         guard colored else { return text }
-        let color = switch severity {
-        case .error: "\u{1B}[1;31m"
-        case .warning: "\u{1B}[1;35m"
-        case .note: "\u{1B}[1;36m"
-        }
+        let color =
+            switch severity {
+            case .error: "\u{1B}[1;31m"
+            case .warning: "\u{1B}[1;35m"
+            case .note: "\u{1B}[1;36m"
+            }
         return color + text + "\u{1B}[0m"
     }
 

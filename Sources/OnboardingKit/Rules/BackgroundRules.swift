@@ -6,7 +6,8 @@ struct UnknownFeatureRule: Rule {
         summary: "A feature name that onboarding screens do not have; it is ignored.",
         rationale: "A screen's features are background, background-normal, background-sepia, background-dark and image-max-height.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen"><feature ↓name="background-colour" value="#fff"/></features>
@@ -14,7 +15,8 @@ struct UnknownFeatureRule: Rule {
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen"><e name="background" value="default"/></features>
@@ -40,7 +42,8 @@ struct UnknownBackgroundModeRule: Rule {
         summary: "The `background` feature is neither `default` nor `custom`.",
         rationale: "`default` is white; `custom` takes the colours of background-normal, -sepia and -dark.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen"><feature name="background" ↓value="green"/></features>
@@ -48,7 +51,8 @@ struct UnknownBackgroundModeRule: Rule {
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen"><feature name="background" value="custom"/><feature name="background-normal" value="#80FF65"/></features>
@@ -74,7 +78,8 @@ struct MissingBackgroundColorRule: Rule {
         summary: "A custom background without `background-normal`.",
         rationale: "`background-normal` is the colour of the normal theme, the one always used; sepia and dark fall back to it.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen"><feature name="background" ↓value="custom"/><feature name="background-dark" value="#222"/></features>
@@ -82,7 +87,8 @@ struct MissingBackgroundColorRule: Rule {
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen"><feature name="background" value="custom"/><feature name="background-normal" value="#80FF65"/></features>
@@ -108,13 +114,15 @@ struct InvalidColorRule: Rule {
         summary: "A background colour is not #RGB, #RRGGBB or #AARRGGBB.",
         rationale: "Colours go into the carousel's CSS; only these strict forms are accepted, so that no other text can reach a style sheet.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen"><feature name="background" value="custom"/><feature name="background-normal" ↓value="red;}body{display:none"/></features>
                 </onboarding-screen>
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen"><feature name="background" value="custom"/><feature name="background-normal" ↓value="80FF65"/></features>
@@ -122,7 +130,8 @@ struct InvalidColorRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen"><feature name="background" value="custom"/><feature name="background-normal" value="#8f6"/><feature name="background-sepia" value="#75EC68"/><feature name="background-dark" value="#FF222222"/></features>
@@ -150,7 +159,8 @@ struct ColorsWithDefaultBackgroundRule: Rule {
         summary: "Background colours are given but the background is `default`, so they are ignored.",
         rationale: "Colours only apply with `background` set to `custom`; with `default` (or no background feature) the screen is white.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen"><feature name="background" value="default"/><feature ↓name="background-normal" value="#80FF65"/></features>
@@ -158,7 +168,8 @@ struct ColorsWithDefaultBackgroundRule: Rule {
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen"><feature name="background" value="default"/></features>
@@ -173,7 +184,8 @@ struct ColorsWithDefaultBackgroundRule: Rule {
             return ScreenFeature.colorFeatures.flatMap(screen.features(named:)).map { feature in
                 Finding(
                     position: feature.attribute(AppDefVocabulary.nameAttribute)?.position ?? feature.position,
-                    message: "'\(feature.attribute(AppDefVocabulary.nameAttribute)?.value ?? "")' is ignored: the background of screen \(screen.number) is 'default'",
+                    message:
+                        "'\(feature.attribute(AppDefVocabulary.nameAttribute)?.value ?? "")' is ignored: the background of screen \(screen.number) is 'default'",
                     notes: ["set <feature name=\"background\" value=\"custom\"/> to use it"])
             }
         }

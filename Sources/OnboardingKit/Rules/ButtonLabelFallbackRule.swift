@@ -11,7 +11,8 @@ struct ButtonLabelFallbackRule: Rule {
             Wolof or Kirundi apps no words of their own). Add the translations in SAB to choose the words.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   ↓<translation-mappings default-lang="en">
@@ -24,7 +25,8 @@ struct ButtonLabelFallbackRule: Rule {
                   </onboarding-screen>
                 </app-definition>
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   ↓<translation-mappings default-lang="wol">
@@ -37,7 +39,8 @@ struct ButtonLabelFallbackRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <translation-mappings default-lang="en">

@@ -32,13 +32,15 @@ struct MalformedXMLRule: Rule {
             other than UTF-8, the reader's; libxml2's warnings are reported as warnings.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <onboarding-screen>
                   </app-definition>↓
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <app-name>Tom &↓ Jerry</app-name>
@@ -46,7 +48,8 @@ struct MalformedXMLRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <app-name>Tom &amp; Jerry</app-name>
@@ -103,17 +106,20 @@ struct UnsupportedEncodingRule: Rule {
             TSCII: columns would not match the file). Save the file as UTF-8.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" ↓encoding="x-mac-klingon"?>
                 <app-definition type="SAB"/>
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" ↓encoding="UTF-16"?>
                 <app-definition type="SAB"/>
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="windows-1252"?>
                 <app-definition type="SAB"><app-name>Bible</app-name><onboarding-screen><title type="top-title"><translation>Welcome</translation></title></onboarding-screen></app-definition>
                 """)
@@ -137,14 +143,16 @@ struct DoctypeForbiddenRule: Rule {
             Remove the `<!DOCTYPE ...>` declaration.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 ↓<!DOCTYPE app-definition [<!ENTITY secret SYSTEM "file:///etc/hostname">]>
                 <app-definition>&secret;</app-definition>
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <!-- no DOCTYPE here -->
                 <app-definition><onboarding-screen><title type="top-title"><translation>Welcome</translation></title></onboarding-screen></app-definition>
@@ -165,12 +173,17 @@ struct NotAnAppDefRule: Rule {
         summary: "The root element is not <app-definition>.",
         rationale: "An appDef file written by SAB has the root element <app-definition>; this file may be another XML file given by mistake.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 ↓<svg xmlns="http://www.w3.org/2000/svg"/>
                 """)
         ],
-        nonTriggeringExamples: [RuleExample("<app-definition type=\"SAB\"><onboarding-screen><title type=\"top-title\"><translation>Welcome</translation></title></onboarding-screen></app-definition>")])
+        nonTriggeringExamples: [
+            RuleExample(
+                "<app-definition type=\"SAB\"><onboarding-screen><title type=\"top-title\"><translation>Welcome</translation></title></onboarding-screen></app-definition>"
+            )
+        ])
 
     func check(_ context: LintContext) -> [Finding] {
         guard let root = context.syntax.root, root.name != AppDefVocabulary.root else { return [] }

@@ -6,18 +6,21 @@ struct DuplicateFieldRule: Rule {
         summary: "A screen gives the same title type, image language, image or feature twice.",
         rationale: "Each field appears once per screen; with two, which one is meant is unclear. The first one is used.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <title ↓type="top-title"><translation>Hello</translation></title>
                 </onboarding-screen>
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default"><image>a.png</image>↓<image>b.png</image></onboarding-screen-image>
                 </onboarding-screen>
                 """, images: ["a.png": .png, "b.png": .png]),
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen">
@@ -28,7 +31,8 @@ struct DuplicateFieldRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <title type="bottom-title"><translation>Hello</translation></title>
@@ -82,7 +86,8 @@ struct DuplicateFieldRule: Rule {
         for item in items {
             if let first = firstSeen[item.key] {
                 findings.append(
-                    Finding(position: item.at, message: message(item.key), notes: ["first given at line \(first.line), column \(first.column); that one is used"]))
+                    Finding(
+                        position: item.at, message: message(item.key), notes: ["first given at line \(first.line), column \(first.column); that one is used"]))
             } else {
                 firstSeen[item.key] = item.at
             }

@@ -4,7 +4,8 @@ struct EmptyScreenRule: Rule {
         summary: "A screen has no text and no image.",
         rationale: "A screen without any title, subtitle or image shows only its background and buttons. Add content or remove the screen.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 ↓<onboarding-screen>
                   <features type="onboarding-screen"><feature name="background" value="default"/></features>
                 </onboarding-screen>

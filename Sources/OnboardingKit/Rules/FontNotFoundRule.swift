@@ -2,9 +2,11 @@ struct FontNotFoundRule: Rule {
     static let description = RuleDescription(
         id: "font-not-found", severity: .note,
         summary: "A language's font file is not in the project's fonts folder; the carousel uses a system font for it.",
-        rationale: "The writing system of each interface language names a font family of <fonts>; the carousel copies its files from the fonts folder beside the appDef and uses them for that language.",
+        rationale:
+            "The writing system of each interface language names a font family of <fonts>; the carousel copies its files from the fonts folder beside the appDef and uses them for that language.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <fonts><font family="font1"><font-name>Charis SIL</font-name>↓<f format="truetype">CharisSIL-R.ttf</f></font></fonts>
@@ -17,7 +19,8 @@ struct FontNotFoundRule: Rule {
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <interface-languages><writing-systems>

@@ -4,7 +4,8 @@ struct InvalidImageMaxHeightRule: Rule {
         summary: "`image-max-height` is not a whole number from 1 to 100.",
         rationale: "It is the largest share of the screen's height, in percent, that the image may take.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default"><image>a.png</image></onboarding-screen-image>
                   <features type="onboarding-screen"><feature name="image-max-height" ↓value="45%"/></features>
@@ -12,7 +13,8 @@ struct InvalidImageMaxHeightRule: Rule {
                 """, images: ["a.png": .png])
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default"><image>a.png</image></onboarding-screen-image>
                   <features type="onboarding-screen"><feature name="image-max-height" value="45"/></features>
@@ -42,7 +44,8 @@ struct ImageMaxHeightWithoutImageRule: Rule {
         summary: "`image-max-height` on a screen that has no image.",
         rationale: "Without an image the text takes the whole screen and the setting does nothing.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen"><feature ↓name="image-max-height" value="45"/></features>
@@ -50,7 +53,8 @@ struct ImageMaxHeightWithoutImageRule: Rule {
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default"><image>a.png</image></onboarding-screen-image>
                   <features type="onboarding-screen"><feature name="image-max-height" value="45"/></features>

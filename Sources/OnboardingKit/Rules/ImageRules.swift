@@ -6,19 +6,22 @@ struct MissingImagePathRule: Rule {
         summary: "An image block without an <image> path.",
         rationale: "<onboarding-screen-image> names its file in <image>; without one there is nothing to show.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default">↓<image>  </image></onboarding-screen-image>
                 </onboarding-screen>
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   ↓<onboarding-screen-image lang="default"/>
                 </onboarding-screen>
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default"><image>/Users/me/Pictures/a.png</image></onboarding-screen-image>
                 </onboarding-screen>
@@ -40,16 +43,19 @@ struct UnsafeImagePathRule: Rule {
     static let description = RuleDescription(
         id: "unsafe-image-path", severity: .error,
         summary: "An image path whose file name is unusable, or a link out of the images folder.",
-        rationale: "Only the file name of the path is used, inside the images folder; a name that is empty, `..`, has control characters, or is a link to elsewhere could make the build read other files.",
+        rationale:
+            "Only the file name of the path is used, inside the images folder; a name that is empty, `..`, has control characters, or is a link to elsewhere could make the build read other files.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default">↓<image>C:\\Users\\me\\Pictures\\..</image></onboarding-screen-image>
                 </onboarding-screen>
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default"><image>../../../a.png</image></onboarding-screen-image>
                 </onboarding-screen>
@@ -77,16 +83,19 @@ struct ImageNotFoundRule: Rule {
     static let description = RuleDescription(
         id: "image-not-found", severity: .error,
         summary: "The image file is not in the images folder (`images/onboarding` beside the appDef, or --images).",
-        rationale: "SAB copies each onboarding image into the project's images/onboarding folder under its own file name; the path in the appDef is only where the author picked it.",
+        rationale:
+            "SAB copies each onboarding image into the project's images/onboarding folder under its own file name; the path in the appDef is only where the author picked it.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default">↓<image>/Users/me/Pictures/Missing.png</image></onboarding-screen-image>
                 </onboarding-screen>
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default"><image>C:\\Users\\me\\Pictures\\Present.png</image></onboarding-screen-image>
                 </onboarding-screen>
@@ -102,7 +111,8 @@ struct ImageNotFoundRule: Rule {
                 if let suggestion { notes.append("found '\(suggestion)', whose name differs in case only") }
                 return Finding(position: reference.position, message: "image '\(reference.fileName)' not found", notes: notes)
             case .unreadable(let reason):
-                return Finding(position: reference.position, message: "image '\(reference.fileName)' cannot be read: \(reason)", notes: ["looked for \(expected)"])
+                return Finding(
+                    position: reference.position, message: "image '\(reference.fileName)' cannot be read: \(reason)", notes: ["looked for \(expected)"])
             case .found, .outsideFolder:
                 return nil
             }
@@ -114,16 +124,19 @@ struct UnsupportedImageFormatRule: Rule {
     static let description = RuleDescription(
         id: "unsupported-image-format", severity: .error,
         summary: "The image's format is not one every browser shows (PNG, JPEG, GIF, WebP, SVG).",
-        rationale: "The carousel runs in a browser: TIFF, HEIC, BMP, PSD and other formats show as broken images in some or all of them. Export the image as PNG or JPEG.",
+        rationale:
+            "The carousel runs in a browser: TIFF, HEIC, BMP, PSD and other formats show as broken images in some or all of them. Export the image as PNG or JPEG.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default">↓<image>/Users/me/Pictures/scan.tiff</image></onboarding-screen-image>
                 </onboarding-screen>
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default"><image>/Users/me/Pictures/photo.jpg</image></onboarding-screen-image>
                 </onboarding-screen>
@@ -135,7 +148,8 @@ struct UnsupportedImageFormatRule: Rule {
             let fileExtension = ImagePath.fileExtension(of: reference.fileName)
             let format = ImageFormat.fromFileExtension(fileExtension)
             guard format?.isSupported != true else { return nil }
-            let what = format.map { "\($0.displayName) images are" } ?? (fileExtension.isEmpty ? "a file without an extension is" : "'.\(fileExtension)' files are")
+            let what =
+                format.map { "\($0.displayName) images are" } ?? (fileExtension.isEmpty ? "a file without an extension is" : "'.\(fileExtension)' files are")
             return Finding(
                 position: reference.position, message: "\(what) not shown by every browser: '\(reference.fileName)'",
                 notes: ["use PNG, JPEG, GIF, WebP or SVG"])
@@ -149,19 +163,22 @@ struct ImageContentMismatchRule: Rule {
         summary: "The image file's content is not what its extension says, or is damaged.",
         rationale: "A JPEG named .png, or a file that is no image at all, may not show, and its size cannot be read to reserve its space on the page.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default">↓<image>/Users/me/Pictures/photo.png</image></onboarding-screen-image>
                 </onboarding-screen>
                 """, images: ["photo.png": .jpeg]),
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default">↓<image>/Users/me/Pictures/notes.png</image></onboarding-screen-image>
                 </onboarding-screen>
                 """, images: ["notes.png": .text]),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <onboarding-screen-image lang="default"><image>/Users/me/Pictures/photo.jpeg</image></onboarding-screen-image>
                 </onboarding-screen>
@@ -175,7 +192,9 @@ struct ImageContentMismatchRule: Rule {
                 claimed.isSupported
             else { return nil }
             guard let actual = file.sniffedFormat else {
-                return Finding(position: reference.position, message: "'\(reference.fileName)' is not a \(claimed.displayName) image: its content is no image format known")
+                return Finding(
+                    position: reference.position, message: "'\(reference.fileName)' is not a \(claimed.displayName) image: its content is no image format known"
+                )
             }
             guard actual == claimed else {
                 return Finding(

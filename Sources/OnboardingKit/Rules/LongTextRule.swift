@@ -10,14 +10,16 @@ struct LongTextRule: Rule {
             the length and the carousel wraps and scrolls long text, so this rule is off unless enabled.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="bottom-subtitle">↓<translation>\(String(repeating: "word ", count: 41))</translation></title>
                 </onboarding-screen>
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="bottom-subtitle"><translation>Read the Bible in your language, every day.</translation></title>
                 </onboarding-screen>

@@ -6,12 +6,14 @@ struct MissingAttributeRule: Rule {
         summary: "A title without `type`, or a feature without `name` or `value`.",
         rationale: "Without its `type` a title has no place on the screen; without `name` and `value` a feature says nothing.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   ↓<title><translation>Welcome</translation></title>
                 </onboarding-screen>
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen">↓<feature name="background"/></features>
@@ -19,7 +21,8 @@ struct MissingAttributeRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   <features type="onboarding-screen"><feature name="background" value="default"/></features>

@@ -14,7 +14,8 @@ struct LowContrastRule: Rule {
             Choose another background for the screen, or other palette colours.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <colors type="main">
@@ -28,7 +29,8 @@ struct LowContrastRule: Rule {
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <colors type="main">
@@ -79,9 +81,11 @@ struct InvalidPaletteColorRule: Rule {
     static let description = RuleDescription(
         id: "invalid-palette-color", severity: .warning,
         summary: "A palette colour the carousel uses names no colour, or names colours in a circle.",
-        rationale: "In <colors type=\"main\">, a value is #RRGGBB or the name of another colour. TitlesColor, TextColor, PrimaryColor and BackgroundColor must lead to a colour; otherwise the carousel uses black or white.",
+        rationale:
+            "In <colors type=\"main\">, a value is #RRGGBB or the name of another colour. TitlesColor, TextColor, PrimaryColor and BackgroundColor must lead to a colour; otherwise the carousel uses black or white.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <colors type="main">
@@ -93,7 +97,8 @@ struct InvalidPaletteColorRule: Rule {
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <colors type="main">

@@ -14,10 +14,12 @@ struct TextDirectionMismatchRule: Rule {
             languages the app offers and those the screens are written in.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?><app-definition><interface-languages><writing-systems><writing-system code="ar" type="interface"><font-family>system</font-family><trait name="text-direction" ↓value="LTR"/></writing-system></writing-systems></interface-languages><onboarding-screens><onboarding-screen><title type="top-title"><t>Welcome</t><t lang="ar">مرحبا</t></title></onboarding-screen></onboarding-screens></app-definition>
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <interface-languages>
@@ -33,7 +35,8 @@ struct TextDirectionMismatchRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <interface-languages>
@@ -63,7 +66,8 @@ struct TextDirectionMismatchRule: Rule {
             let declaredName = declaredRightToLeft ? "right to left" : "left to right"
             return Finding(
                 position: declared.position,
-                message: "'\(code)' is declared \(declared.value.trimmingWhitespace.uppercased()), but \(usual.reason) is written \(usual.isRightToLeft ? "right to left" : "left to right"): the carousel lays it out \(declaredName), as declared",
+                message:
+                    "'\(code)' is declared \(declared.value.trimmingWhitespace.uppercased()), but \(usual.reason) is written \(usual.isRightToLeft ? "right to left" : "left to right"): the carousel lays it out \(declaredName), as declared",
                 notes: ["set its text-direction to \(usual.isRightToLeft ? "RTL" : "LTR") in SAB's interface languages if that is a mistake"])
         }
     }

@@ -15,19 +15,23 @@ struct MissingDefaultTranslationRule: Rule {
         summary: "A title has no translation without `lang`: the default text.",
         rationale: "The first <translation> of a title, without `lang`, is the text shown when no other language matches. SAB always writes it.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   ↓<title type="top-title"><translation lang="fr">Bienvenue</translation></title>
                 </onboarding-screen>
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   ↓<title type="top-title">Welcome</title>
                 </onboarding-screen>
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("<onboarding-screen><title type=\"top-title\"><translation>Welcome</translation><translation lang=\"fr\">Bienvenue</translation></title></onboarding-screen>")
+            RuleExample(
+                "<onboarding-screen><title type=\"top-title\"><translation>Welcome</translation><translation lang=\"fr\">Bienvenue</translation></title></onboarding-screen>"
+            )
         ])
 
     func check(_ context: LintContext) -> [Finding] {
@@ -51,14 +55,17 @@ struct DefaultTranslationNotFirstRule: Rule {
         summary: "The default translation (no `lang`) is not the title's first entry.",
         rationale: "SAB writes the default text first; tools that read the first entry as the default would show another language.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation lang="fr">Bienvenue</translation>↓<translation>Welcome</translation></title>
                 </onboarding-screen>
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("<onboarding-screen><title type=\"top-title\"><translation>Welcome</translation><translation lang=\"fr\">Bienvenue</translation></title></onboarding-screen>")
+            RuleExample(
+                "<onboarding-screen><title type=\"top-title\"><translation>Welcome</translation><translation lang=\"fr\">Bienvenue</translation></title></onboarding-screen>"
+            )
         ])
 
     func check(_ context: LintContext) -> [Finding] {
@@ -76,14 +83,17 @@ struct DuplicateLanguageRule: Rule {
         summary: "A title has two translations for one language (or two defaults).",
         rationale: "Languages are matched case-insensitively, so `fr` and `FR` are the same; only the first would ever be shown.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation><translation lang="fr">Bienvenue</translation><translation ↓lang="FR">Salut</translation></title>
                 </onboarding-screen>
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("<onboarding-screen><title type=\"top-title\"><translation>Welcome</translation><translation lang=\"fr\">Bienvenue</translation><translation lang=\"fr-CA\">Bienvenue</translation></title></onboarding-screen>")
+            RuleExample(
+                "<onboarding-screen><title type=\"top-title\"><translation>Welcome</translation><translation lang=\"fr\">Bienvenue</translation><translation lang=\"fr-CA\">Bienvenue</translation></title></onboarding-screen>"
+            )
         ])
 
     func check(_ context: LintContext) -> [Finding] {
@@ -112,7 +122,8 @@ struct EmptyTextRule: Rule {
         summary: "A translation is empty or only white space.",
         rationale: "An empty default hides the field; an empty translation shows nothing in that language instead of falling back to the default.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation>↓<translation lang="fr">  </translation></title>
                 </onboarding-screen>
@@ -142,34 +153,39 @@ struct InvalidLanguageCodeRule: Rule {
             carousel page's `lang`.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation><translation ↓lang="english_US">Welcome</translation></title>
                 </onboarding-screen>
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation><translation ↓lang="Kir">Кош келиңиз</translation></title>
                 </onboarding-screen>
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?><app-definition><translation-mappings ↓default-lang="en_US"/><onboarding-screens><onboarding-screen><title type="top-title"><t>Welcome</t></title></onboarding-screen></onboarding-screens></app-definition>
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
                   <translation-mappings default-lang="es-419"><tm id="Button_Skip"><t lang="es-419">Skip</t></tm><tm id="Button_Next"><t lang="es-419">Next</t></tm><tm id="Button_Start"><t lang="es-419">Start</t></tm></translation-mappings>
                   <onboarding-screen><title type="top-title"><t>Bienvenido</t></title></onboarding-screen>
                 </app-definition>
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation><translation lang="es-MX">Bienvenido</translation></title>
                   <onboarding-screen-image lang="default"><image>a.png</image></onboarding-screen-image>
                 </onboarding-screen>
-                """, images: ["a.png": .png])
+                """, images: ["a.png": .png]),
         ])
 
     func check(_ context: LintContext) -> [Finding] {

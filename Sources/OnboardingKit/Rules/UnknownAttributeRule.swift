@@ -6,14 +6,17 @@ struct UnknownAttributeRule: Rule {
         summary: "An attribute on a screen element that SAB does not write; it is ignored.",
         rationale: "Only `type` (title, features), `lang` (translation, image block), `name` and `value` (feature) mean something inside a screen.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation ↓language="fr">Bienvenue</translation></title>
                 </onboarding-screen>
                 """)
         ],
         nonTriggeringExamples: [
-            RuleExample("<onboarding-screen><title type=\"top-title\"><translation>Welcome</translation><translation lang=\"fr\">Bienvenue</translation></title></onboarding-screen>")
+            RuleExample(
+                "<onboarding-screen><title type=\"top-title\"><translation>Welcome</translation><translation lang=\"fr\">Bienvenue</translation></title></onboarding-screen>"
+            )
         ])
 
     func check(_ context: LintContext) -> [Finding] {

@@ -10,7 +10,8 @@ struct UnknownElementRule: Rule {
             Anything else is ignored, which is usually a typing mistake.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation></title>
                   ↓<subtitle>Read daily</subtitle>

@@ -4,7 +4,8 @@ struct UnknownTitleTypeRule: Rule {
         summary: "A title's `type` is not top-title, top-subtitle, bottom-title or bottom-subtitle.",
         rationale: "The type says where the text goes on the screen; any other value has no place and is not shown.",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 <onboarding-screen>
                   <title ↓type="middle-title"><translation>Welcome</translation></title>
                 </onboarding-screen>

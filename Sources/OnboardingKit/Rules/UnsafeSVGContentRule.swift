@@ -13,7 +13,11 @@ struct UnsafeSVGContentRule: Rule {
                   <onboarding-screen-image lang="default">↓<image>logo.svg</image></onboarding-screen-image>
                 </onboarding-screen>
                 """,
-                images: ["logo.svg": .svg(#"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3" onload="alert(1)"><script>alert(2)</script><rect width="4" height="3"/></svg>"#)]),
+                images: [
+                    "logo.svg": .svg(
+                        #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3" onload="alert(1)"><script>alert(2)</script><rect width="4" height="3"/></svg>"#
+                    )
+                ]),
             RuleExample(
                 """
                 <onboarding-screen>

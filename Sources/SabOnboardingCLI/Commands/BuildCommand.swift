@@ -51,7 +51,8 @@ struct BuildCommand: ParsableCommand {
             let state = result.unchanged ? " (unchanged: nothing written)" : ""
             if screens == 0 {
                 Terminal.writeToStandardOutput(
-                    "Built \(outputDirectory)\(state): \(appDef) has no onboarding screens, so its gate lets the app open and its index.html goes straight on to \(options.startURL)\n")
+                    "Built \(outputDirectory)\(state): \(appDef) has no onboarding screens, so its gate lets the app open and its index.html goes straight on to \(options.startURL)\n"
+                )
             } else {
                 Terminal.writeToStandardOutput("Built \(screens) screen\(screens == 1 ? "" : "s") into \(outputDirectory)/index.html\(state)\n")
             }

@@ -75,7 +75,8 @@ enum PreviewPages {
     static func errorPage(diagnostics: [Diagnostic], version: Int) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let items = diagnostics.map { diagnostic in
-            let notes = diagnostic.notes.isEmpty
+            let notes =
+                diagnostic.notes.isEmpty
                 ? ""
                 : "<ul class=\"sab-preview-notes\">" + diagnostic.notes.map { "<li>\(shown($0))</li>" }.joined() + "</ul>"
             return """

@@ -44,6 +44,6 @@ final class StopSignals {
     }
 
     deinit {
-        sources.forEach { $0.cancel() }
+        for source in sources { source.cancel() }
     }
 }

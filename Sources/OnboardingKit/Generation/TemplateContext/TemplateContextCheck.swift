@@ -41,7 +41,10 @@ struct TemplateContextCheck {
             var innerScopes = scopes
             for section in use.enclosingSections {
                 // An unknown section was reported at its own tag; what it holds is then not checked.
-                guard let field = Self.resolve(section, inCurrentValueOnly: false, in: innerScopes) else { innerScopes = []; break }
+                guard let field = Self.resolve(section, inCurrentValueOnly: false, in: innerScopes) else {
+                    innerScopes = []
+                    break
+                }
                 innerScopes.append(field.fields)
             }
             guard !innerScopes.isEmpty else { continue }

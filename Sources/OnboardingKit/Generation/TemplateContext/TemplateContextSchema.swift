@@ -40,8 +40,12 @@ public enum TemplateContextSchema {
                 .init("language", .text, "The language tag."),
                 .init("family", .text, "The CSS font family."),
             ]),
-        .init("assetBase", .text, "What goes before the path of an image or font: empty on the carousel, `../` on a screen page.", pages: [.carousel, .screenPage]),
-        .init("dataJSON", .text, "What the carousel's script reads, as JSON safe inside `<script>`: texts, images, button words, languages and settings.", pages: [.carousel]),
+        .init(
+            "assetBase", .text, "What goes before the path of an image or font: empty on the carousel, `../` on a screen page.",
+            pages: [.carousel, .screenPage]),
+        .init(
+            "dataJSON", .text, "What the carousel's script reads, as JSON safe inside `<script>`: texts, images, button words, languages and settings.",
+            pages: [.carousel]),
         .init("screen", .object, "The screen the page shows.", pages: [.screenPage], fields: screenFields),
     ]
 

@@ -127,9 +127,12 @@ struct SVGSanitizer {
         if SVGAllowlist.references.contains(name) {
             let target = attribute.value.trimmingXMLSpaces
             let isFragment = target.hasPrefix("#") && target.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0 != "\\" }
-            let isEmbeddedImage = element == "image" && SVGAllowlist.embeddedImagePrefixes.contains { target.hasPrefix($0) }
-                && target.utf8.dropFirst(target.utf8.firstIndex(of: UInt8(ascii: ",")).map { target.utf8.distance(from: target.utf8.startIndex, to: $0) + 1 } ?? 0)
-                    .allSatisfy(Self.isBase64)
+            let isEmbeddedImage =
+                element == "image" && SVGAllowlist.embeddedImagePrefixes.contains { target.hasPrefix($0) }
+                && target.utf8.dropFirst(
+                    target.utf8.firstIndex(of: UInt8(ascii: ",")).map { target.utf8.distance(from: target.utf8.startIndex, to: $0) + 1 } ?? 0
+                )
+                .allSatisfy(Self.isBase64)
             guard isFragment || isEmbeddedImage else {
                 note("a link to '\(target.prefix(60))'")
                 return false

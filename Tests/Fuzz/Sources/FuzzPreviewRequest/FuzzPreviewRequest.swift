@@ -22,7 +22,8 @@ private func parseRequest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
     guard case .complete(let request) = outcome else { return 0 }
     // What was read is what its own head says, read again.
-    let head = "\(request.method) \(request.target) HTTP/1.\(request.minorVersion)\r\n"
+    let head =
+        "\(request.method) \(request.target) HTTP/1.\(request.minorVersion)\r\n"
         + request.fields.map { "\($0.name): \($0.value)\r\n" }.joined() + "\r\n"
     if HTTPRequestParser.parse(head: Array(head.utf8)) != outcome {
         fatalError("read again differently: \(head.debugDescription)")
