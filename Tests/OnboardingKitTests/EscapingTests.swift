@@ -96,7 +96,7 @@ struct EscapingTests {
             """)
         _ = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
         let css = try String(contentsOfFile: folder.path("out/onboarding.css"), encoding: .utf8)
-        #expect(css.contains("[data-screen=\"1\"]{ --onboarding-background-normal:#80ff65;"))
+        #expect(css.contains("[data-screen=\"1\"]{--onboarding-background-normal:#80ff65;"))
         #expect(css.contains(";--onboarding-background-sepia:#80ff65;"))
         #expect(css.contains(";--onboarding-background-dark:#00aa00;"))
     }

@@ -2,11 +2,23 @@
 /// templates keep their comments and indentation for people, the pages do not carry them.
 ///
 /// Only whole lines are touched: leading white space goes, and so do lines that are a `//`
-/// comment and `/* ... */` comments that start a line (the first line, the banner, stays).
-/// Code is never rewritten, so a template's behaviour cannot change, as long as it keeps no
-/// meaningful leading white space inside a multi-line string.
+/// comment (in scripts) and `/* ... */` comments that start a line (the first line, the banner,
+/// stays). Code is never rewritten, so a template's behaviour cannot change, as long as it
+/// keeps no meaningful leading white space inside a multi-line string.
+///
+/// A style sheet, written one declaration a line, goes back to one rule a line or fewer: a line
+/// break after `{`, `;`, `}` or `,`, or before `}`, is dropped (CSS needs no white space there,
+/// and its strings cannot hold a line break), and so are the space after a declaration's colon,
+/// the space before a rule's `{` and the semicolon before its `}`.
 enum OutputCompactor {
-    static func compact(_ text: String, lineComments: Bool) -> String {
+    /// What is being compacted, which decides what may go.
+    enum Language {
+        case css
+        case javascript
+    }
+
+    static func compact(_ text: String, as language: Language) -> String {
+        let lineComments = language == .javascript
         var output: [Substring] = []
         var inBlockComment = false
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -30,8 +42,32 @@ enum OutputCompactor {
                 line = line[end.upperBound...].drop { $0 == " " || $0 == "\t" }
             }
             if line.isEmpty || (lineComments && line.hasPrefix("//")) { continue }
-            output.append(line)
+            guard language == .css, output.count > 1, let last = output.last else {
+                output.append(line)
+                continue
+            }
+            var declaration = Self.withoutSpaceAfterProperty(line)
+            if declaration.hasSuffix("{") {
+                // `body {` as `body{`.
+                declaration = declaration.dropLast().reversed().drop { $0 == " " || $0 == "\t" }.reversed() + "{"
+            }
+            if declaration.hasPrefix("}") {
+                // The last declaration of a rule needs no semicolon.
+                output[output.count - 1] = (last.hasSuffix(";") ? last.dropLast() : last) + declaration
+            } else if "{;},".contains(last.last ?? " ") {
+                output[output.count - 1] = last + declaration
+            } else {
+                output.append(declaration)
+            }
         }
         return output.joined(separator: "\n") + "\n"
+    }
+
+    /// `name: value;` as `name:value;`: a declaration's line starts with a property name
+    /// (`color`, `--onboarding-accent`) and a colon; no selector does, with a space after it.
+    private static func withoutSpaceAfterProperty(_ line: Substring) -> Substring {
+        let name = line.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        guard !name.isEmpty, line.dropFirst(name.count).hasPrefix(": ") else { return line }
+        return line.prefix(name.count + 1) + line.dropFirst(name.count + 2)
     }
 }

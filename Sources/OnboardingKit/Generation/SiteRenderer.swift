@@ -6,8 +6,8 @@ struct OutputFile: Hashable {
 
 /// Renders every file of the output, in a fixed order, from the project and the templates.
 enum SiteRenderer {
-    private static func compacted(_ text: String, lineComments: Bool) -> [UInt8] {
-        Array(OutputCompactor.compact(text, lineComments: lineComments).utf8)
+    private static func compacted(_ text: String, as language: OutputCompactor.Language) -> [UInt8] {
+        Array(OutputCompactor.compact(text, as: language).utf8)
     }
 
     static func render(_ project: OnboardingProject, templates: TemplateSet, options: BuildOptions) throws(TemplateRenderingError) -> [OutputFile] {
@@ -15,8 +15,8 @@ enum SiteRenderer {
         var files = [
             OutputFile(path: "index.html", contents: Array(try templates.render("index.html.mustache", context: context.index).utf8)),
             OutputFile(
-                path: "onboarding.css", contents: compacted(try templates.render("onboarding.css.mustache", context: context.common), lineComments: false)),
-            OutputFile(path: "onboarding.js", contents: compacted(try templates.render("onboarding.js.mustache", context: context.common), lineComments: true)),
+                path: "onboarding.css", contents: compacted(try templates.render("onboarding.css.mustache", context: context.common), as: .css)),
+            OutputFile(path: "onboarding.js", contents: compacted(try templates.render("onboarding.js.mustache", context: context.common), as: .javascript)),
             OutputFile(path: "onboarding-gate.js", contents: Array(try templates.render("onboarding-gate.js.mustache", context: context.common).utf8)),
             OutputFile(path: "onboarding.json", contents: Array(Manifest.json(for: project).rendered().utf8)),
         ]
