@@ -9,6 +9,6 @@
   } catch (e) {
     return; /* without storage the onboarding could never be marked as seen: let the app open */
   }
-  var script = document.currentScript;
+  const script = document.currentScript;
   location.replace(new URL("index.html", script ? script.src : location.href).href);
 })();
