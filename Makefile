@@ -43,10 +43,11 @@ deps:
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: https://swift.org/install"; exit 1; }
 
-## test-deps: the shells the completion scripts are run in, and groff to format the manual page.
+## test-deps: the shells the completion scripts are run in, groff to format the manual page,
+## python3 to start the tool where its peak memory can be measured.
 test-deps:
 	@missing=""; \
-	for tool in zsh:zsh fish:fish groff:groff-base col:bsdextrautils; do \
+	for tool in zsh:zsh fish:fish groff:groff-base col:bsdextrautils python3:python3; do \
 		command -v $${tool%%:*} >/dev/null || missing="$$missing $${tool#*:}"; \
 	done; \
 	if [ -n "$$missing" ]; then \

@@ -10,8 +10,8 @@
 ///   colours, button words, font names) follows from them. The path does not count: the same
 ///   bytes beside the same images give the same output wherever they are;
 /// - each image the screens name: its name and what the images folder holds for it (its bytes,
-///   or that it is missing, a folder, unreadable or a link out of the folder). These are the
-///   lookups lint made, which the build then uses, so both see the same bytes. Images not named
+///   read a window at a time, or that it is missing, a folder, unreadable or a link out of the
+///   folder). These are the lookups lint made, which the build then uses. Images not named
 ///   are never read and cannot change the output; a file added under a missing name changes its
 ///   lookup;
 /// - the web-font plan: every font file copied (its bytes and where it goes) and every font file
@@ -97,10 +97,20 @@ private struct FieldHasher {
     /// What the images folder gave for a name.
     mutating func add(_ lookup: ImageFolder.Lookup) {
         switch lookup {
-        case .found(let file): add("found", file.bytes)
+        case .found(let file): addContents(of: file.path)
         case .missing: add("missing", [])
         case .outsideFolder: add("outside", [])
         case .unreadable(let reason): add("unreadable", reason)
+        }
+    }
+
+    /// The bytes of the file at `path`, a window at a time: an image is never held whole.
+    mutating func addContents(of path: String) {
+        guard let file = ImageFileBytes(path: path) else { return add("unreadable", "") }
+        addHeader("found", length: file.count)
+        for offset in stride(from: 0, to: file.count, by: 1 << 16) {
+            guard let window = file.bytes(at: offset, count: min(1 << 16, file.count - offset)) else { return add("unreadable", "") }
+            hasher.update(window)
         }
     }
 

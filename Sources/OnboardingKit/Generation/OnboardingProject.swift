@@ -77,7 +77,10 @@ extension OnboardingProject {
         fontAssets = fonts.assets()
         var assets = ImageAssets()
         for image in screens.flatMap(\.images) where assets[image.fileName] == nil {
-            guard case .found(let file) = folder.lookUp(image.fileName), let size = file.size, let bytes = file.publishedBytes else { continue }
+            guard case .found(let file) = folder.lookUp(image.fileName), let format = file.sniffedFormat, let bytes = file.publishedBytes(),
+                // A raster image is read again here: the size published is that of the bytes published.
+                let size = file.svg == nil ? ImageInspector.rasterSize(of: bytes, format: format) : file.size
+            else { continue }
             assets[image.fileName] = ImageAsset(sourceFileName: image.fileName, bytes: bytes, size: size)
         }
         images = assets

@@ -19,19 +19,24 @@ final class ImageFolder {
         case unreadable(reason: String)
     }
 
-    /// An image file and what its bytes say it is.
+    /// An image file and what its bytes say it is. A raster image's bytes are not kept: its
+    /// headers and the structure that says where it ends are read from the file, and the build
+    /// reads the bytes it publishes, so that lint's memory does not grow with a photo's size.
     struct ImageFile {
         var path: String
-        var bytes: [UInt8]
         var sniffedFormat: ImageFormat?
         var size: ImageSize?
+        /// Why a raster image whose size reads cannot be shown all the same (its data is cut
+        /// short, or it has more pixels than a phone decodes); `nil` when it can.
+        var damage: String?
         /// For an SVG, what publishing it gives: the file rebuilt from what is safe, or why not.
         var svg: SVGSanitizing?
 
-        /// The bytes the build publishes: an SVG only as rebuilt; `nil` for an SVG refused.
-        var publishedBytes: [UInt8]? {
+        /// The bytes the build publishes, read now: an SVG only as rebuilt, a raster image as
+        /// it is on disk; `nil` for an SVG refused or a file that can no longer be read.
+        func publishedBytes() -> [UInt8]? {
             switch svg {
-            case nil: bytes
+            case nil: RegularFile.bytes(at: path)
             case .published(let sanitized)?: sanitized.bytes
             case .refused?: nil
             }
@@ -73,16 +78,22 @@ final class ImageFolder {
         if status.type == .directory { return .unreadable(reason: "it is a folder") }
         // Reading a pipe or a device could block for ever.
         guard status.type == .regular else { return .unreadable(reason: "it is not a regular file") }
+        guard let source = ImageFileBytes(path: file) else {
+            return .unreadable(reason: "permission denied or read error")
+        }
+        if let format = ImageInspector.rasterFormat(of: source) {
+            let size = ImageInspector.rasterSize(of: source, format: format)
+            let damage = size.flatMap { ImageCompleteness.problem(in: source, format: format, size: $0) }
+            return .found(ImageFile(path: file, sniffedFormat: format, size: size, damage: damage))
+        }
+        // Not a raster image: an SVG is read whole by the XML reader, to be rebuilt.
         guard let bytes = RegularFile.bytes(at: file) else {
             return .unreadable(reason: "permission denied or read error")
         }
-        let format = ImageInspector.sniffFormat(bytes)
-        guard format == .svg else {
-            return .found(ImageFile(path: file, bytes: bytes, sniffedFormat: format, size: format.flatMap { ImageInspector.size(of: bytes, format: $0) }))
-        }
+        guard SVGSanitizer.isSVG(bytes) else { return .found(ImageFile(path: file)) }
         let svg = SVGSanitizer.sanitize(bytes, documentName: Paths.join(displayPath, fileName))
         let size: ImageSize? = if case .published(let sanitized) = svg { sanitized.size } else { nil }
-        return .found(ImageFile(path: file, bytes: bytes, sniffedFormat: .svg, size: size, svg: svg))
+        return .found(ImageFile(path: file, sniffedFormat: .svg, size: size, svg: svg))
     }
 
     /// What it means that `file` could not be looked at: missing, or a link that loops or

@@ -23,7 +23,14 @@ public enum ImageInspector {
     /// The file name is deliberately not consulted: the point is to catch files whose
     /// extension lies (a HEIC photo renamed to `.jpg`, a PNG saved as `.gif`, ...).
     public static func sniffFormat(_ bytes: [UInt8]) -> ImageFormat? {
-        let data = ByteReader(bytes)
+        // Read by the project's XML reader, as the build reads it to publish it.
+        rasterFormat(of: bytes) ?? (SVGSanitizer.isSVG(bytes) ? .svg : nil)
+    }
+
+    /// The raster format `source` is, from its first 4 KB at most; `nil` for anything else,
+    /// SVG included.
+    static func rasterFormat(of source: some ImageBytes) -> ImageFormat? {
+        let data = ByteReader(source)
         if data.matches(Magic.png, at: 0) { return .png }
         if data.matches(Magic.jpeg, at: 0) { return .jpeg }
         if data.matches(Magic.gif87a, at: 0) || data.matches(Magic.gif89a, at: 0) { return .gif }
@@ -34,8 +41,7 @@ public enum ImageInspector {
         if data.matches(Magic.ico, at: 0) { return .ico }
         // "BM" is only two bytes, so it is tried after every longer signature.
         if data.matches(Magic.bmp, at: 0) { return .bmp }
-        // Read by the project's XML reader, as the build reads it to publish it.
-        return SVGSanitizer.isSVG(bytes) ? .svg : nil
+        return nil
     }
 
     /// Width and height in pixels (CSS px for SVG), or nil when the bytes are truncated/corrupt
@@ -46,16 +52,21 @@ public enum ImageInspector {
     /// always give `nil`, because they are rejected before their size could matter.
     /// Zero or negative dimensions give `nil`.
     public static func size(of bytes: [UInt8], format: ImageFormat) -> ImageSize? {
-        let data = ByteReader(bytes)
+        guard format == .svg else { return rasterSize(of: bytes, format: format) }
+        guard case .published(let svg) = SVGSanitizer.sanitize(bytes, documentName: "") else { return nil }
+        return svg.size
+    }
+
+    /// The size a PNG, JPEG, GIF or WebP header gives, reading only the headers; `nil` for
+    /// other formats, SVG included.
+    static func rasterSize(of source: some ImageBytes, format: ImageFormat) -> ImageSize? {
+        let data = ByteReader(source)
         switch format {
         case .png: return pngSize(data)
         case .jpeg: return jpegSize(data)
         case .gif: return gifSize(data)
         case .webp: return webpSize(data)
-        case .svg:
-            guard case .published(let svg) = SVGSanitizer.sanitize(bytes, documentName: "") else { return nil }
-            return svg.size
-        case .bmp, .tiff, .heic, .avif, .ico, .psd: return nil
+        case .svg, .bmp, .tiff, .heic, .avif, .ico, .psd: return nil
         }
     }
 }
@@ -95,7 +106,7 @@ private enum Magic {
 
 extension ImageInspector {
     /// HEIC or AVIF from an ISO base media `ftyp` box, or nil for other containers (e.g. MP4).
-    private static func isoMediaFormat(_ data: ByteReader) -> ImageFormat? {
+    private static func isoMediaFormat(_ data: ByteReader<some ImageBytes>) -> ImageFormat? {
         guard data.matches(Magic.ftyp, at: 4), let major = data.bytes(at: 8, count: 4),
             let boxSize = data.uint32BE(at: 0)
         else { return nil }
@@ -122,7 +133,7 @@ extension ImageInspector {
 
 extension ImageInspector {
     /// PNG: the IHDR chunk must come first and holds big-endian width and height.
-    private static func pngSize(_ data: ByteReader) -> ImageSize? {
+    private static func pngSize(_ data: ByteReader<some ImageBytes>) -> ImageSize? {
         guard data.matches(Magic.png, at: 0), data.uint32BE(at: 8) == 13, data.matches(Magic.ihdr, at: 12),
             let width = data.uint32BE(at: 16), let height = data.uint32BE(at: 20),
             width <= Int(Int32.max), height <= Int(Int32.max)  // the PNG spec's own limit
@@ -131,41 +142,22 @@ extension ImageInspector {
     }
 
     /// JPEG: walks the marker segments until the first start-of-frame (SOFn) header.
-    private static func jpegSize(_ data: ByteReader) -> ImageSize? {
-        guard data.matches([0xFF, 0xD8], at: 0) else { return nil }
-        var offset = 2
-        // Every iteration moves `offset` forward by at least one byte, so the loop ends.
-        while true {
-            guard data.byte(at: offset) == 0xFF else { return nil }
-            // Any number of 0xFF fill bytes may precede a marker code.
-            while data.byte(at: offset) == 0xFF { offset += 1 }
-            guard let marker = data.byte(at: offset) else { return nil }
-            offset += 1
-            switch marker {
-            case 0x01, 0xD0...0xD8:
-                continue  // TEM, RSTn and SOI stand alone: no length field.
-            case 0x00, 0xD9, 0xDA:
-                // 00 is not a marker; EOI or start-of-scan before any frame header means
-                // there is no size to find (and entropy-coded data cannot be walked).
-                return nil
-            default:
-                break
-            }
-            guard let length = data.uint16BE(at: offset), length >= 2 else { return nil }
+    private static func jpegSize(_ data: ByteReader<some ImageBytes>) -> ImageSize? {
+        var size: ImageSize?
+        _ = JPEGSegments.walk(data) { marker, offset, length in
             // C0...CF are SOF0...SOF15 except C4 (DHT), C8 (JPG extension) and CC (DAC).
-            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
-                // Segment: length(2) precision(1) height(2) width(2) components(1) ...
-                guard length >= 8, let height = data.uint16BE(at: offset + 3),
-                    let width = data.uint16BE(at: offset + 5)
-                else { return nil }
-                return ImageSize(positiveWidth: width, height: height)
+            guard (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) else { return false }
+            // Segment: length(2) precision(1) height(2) width(2) components(1) ...
+            if length >= 8, let height = data.uint16BE(at: offset + 3), let width = data.uint16BE(at: offset + 5) {
+                size = ImageSize(positiveWidth: width, height: height)
             }
-            offset += length
+            return true
         }
+        return size
     }
 
     /// GIF: the logical screen width and height, little-endian, right after the signature.
-    private static func gifSize(_ data: ByteReader) -> ImageSize? {
+    private static func gifSize(_ data: ByteReader<some ImageBytes>) -> ImageSize? {
         guard data.matches(Magic.gif87a, at: 0) || data.matches(Magic.gif89a, at: 0),
             let width = data.uint16LE(at: 6), let height = data.uint16LE(at: 8)
         else { return nil }
@@ -173,7 +165,7 @@ extension ImageInspector {
     }
 
     /// WebP: the first chunk after the RIFF header says which of the three layouts is used.
-    private static func webpSize(_ data: ByteReader) -> ImageSize? {
+    private static func webpSize(_ data: ByteReader<some ImageBytes>) -> ImageSize? {
         guard data.matches(Magic.riff, at: 0), data.matches(Magic.webp, at: 8) else { return nil }
         let chunkData = 20  // RIFF header (12) + chunk fourcc (4) + chunk size (4)
         if data.matches(Magic.vp8Lossy, at: 12) {
@@ -212,26 +204,24 @@ extension ImageSize {
 
 // MARK: - Bounds-checked reading
 
-/// Reads integers from a byte array; every accessor returns nil instead of reading out of bounds.
-private struct ByteReader {
-    private let storage: [UInt8]
+/// Reads integers from image bytes; every accessor returns nil instead of reading out of bounds.
+struct ByteReader<Source: ImageBytes> {
+    private let source: Source
 
-    init(_ bytes: [UInt8]) { storage = bytes }
+    init(_ source: Source) { self.source = source }
 
-    var count: Int { storage.count }
+    var count: Int { source.count }
 
     func byte(at offset: Int) -> Int? {
-        storage.indices.contains(offset) ? Int(storage[offset]) : nil
+        source.bytes(at: offset, count: 1).map { Int($0[0]) }
     }
 
     func bytes(at offset: Int, count length: Int) -> [UInt8]? {
-        guard offset >= 0, length >= 0, offset <= storage.count - length else { return nil }
-        return Array(storage[offset..<(offset + length)])
+        source.bytes(at: offset, count: length)
     }
 
     func matches(_ expected: [UInt8], at offset: Int) -> Bool {
-        guard offset >= 0, offset <= storage.count - expected.count else { return false }
-        return storage[offset..<(offset + expected.count)].elementsEqual(expected)
+        source.bytes(at: offset, count: expected.count) == expected
     }
 
     func uint16BE(at offset: Int) -> Int? { unsigned(at: offset, count: 2, bigEndian: true) }

@@ -206,6 +206,11 @@ struct ImageContentMismatchRule: Rule {
             guard file.size != nil else {
                 return Finding(position: reference.position, message: "the size of '\(reference.fileName)' cannot be read: the file is damaged or truncated")
             }
+            if let problem = file.damage {
+                return Finding(
+                    position: reference.position, message: "'\(reference.fileName)' \(problem)",
+                    notes: ["export it again from the photo or drawing program"])
+            }
             return nil
         }
     }

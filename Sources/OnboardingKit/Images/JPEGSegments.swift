@@ -1,0 +1,41 @@
+/// The marker segments at the head of a JPEG, before its compressed data: what both its size
+/// (in the start-of-frame segment) and the check that it is whole (from the start of scan on)
+/// need to walk.
+enum JPEGSegments {
+    /// Where a walk ended.
+    enum End: Equatable {
+        /// `visit` asked to stop.
+        case stopped
+        /// At the first start-of-scan; its compressed data begins at `dataOffset`.
+        case scan(dataOffset: Int)
+        /// The structure is broken or the file ends before a start-of-scan.
+        case broken
+    }
+
+    /// Calls `visit` with each segment's marker, the offset of its length field and that
+    /// length, in order, until `visit` returns `true` or the first start-of-scan.
+    static func walk(_ data: ByteReader<some ImageBytes>, visit: (_ marker: Int, _ offset: Int, _ length: Int) -> Bool) -> End {
+        guard data.matches([0xFF, 0xD8], at: 0) else { return .broken }
+        var offset = 2
+        // Every iteration moves `offset` forward by at least one byte, so the loop ends.
+        while true {
+            guard data.byte(at: offset) == 0xFF else { return .broken }
+            // Any number of 0xFF fill bytes may precede a marker code.
+            while data.byte(at: offset) == 0xFF { offset += 1 }
+            guard let marker = data.byte(at: offset) else { return .broken }
+            offset += 1
+            switch marker {
+            case 0x01, 0xD0...0xD8:
+                continue  // TEM, RSTn and SOI stand alone: no length field.
+            case 0x00, 0xD9:
+                return .broken  // 00 is not a marker; an end of image before any scan is no image.
+            default:
+                break
+            }
+            guard let length = data.uint16BE(at: offset), length >= 2 else { return .broken }
+            if marker == 0xDA { return .scan(dataOffset: offset + length) }
+            if visit(marker, offset, length) { return .stopped }
+            offset += length
+        }
+    }
+}

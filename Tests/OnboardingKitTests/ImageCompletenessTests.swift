@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import OnboardingKit
+
+/// A raster image cut short after its header, or claiming more pixels than a phone can decode,
+/// is an error: its header alone would pass, and the page would show part of it or nothing.
+struct ImageCompletenessTests {
+    static let png = [UInt8](Data(base64Encoded: ExampleProject.tinyPNG)!)
+    static let jpeg = [UInt8](Data(base64Encoded: ExampleProject.tinyJPEG)!)
+
+    @Test func wholeImagesPass() {
+        #expect(ImageCompleteness.problem(in: Self.png, format: .png, size: ImageSize(width: 4, height: 3)) == nil)
+        #expect(ImageCompleteness.problem(in: Self.jpeg, format: .jpeg, size: ImageSize(width: 4, height: 3)) == nil)
+    }
+
+    @Test(arguments: [("png", 30), ("png", 60), ("jpeg", 200), ("jpeg", 600)])
+    func anImageCutShortIsFound(_ format: String, _ keep: Int) throws {
+        let bytes = format == "png" ? Self.png : Self.jpeg
+        let cut = Array(bytes.prefix(min(keep, bytes.count - 1)))
+        let imageFormat: ImageFormat = format == "png" ? .png : .jpeg
+        let size = try #require(ImageInspector.size(of: cut, format: imageFormat), "the header is still there")
+        #expect(ImageCompleteness.problem(in: cut, format: imageFormat, size: size) == "is cut short: the file ends before its image data does")
+    }
+
+    /// Phones append data of their own after a JPEG's end marker; decoders ignore it.
+    @Test func dataAfterTheEndOfAJPEGIsNoDamage() {
+        let jpeg = Self.jpeg + Array("SEFT trailer of a phone".utf8) + [0xFF, 0x00, 0x12]
+        #expect(ImageCompleteness.problem(in: jpeg, format: .jpeg, size: ImageSize(width: 4, height: 3)) == nil)
+    }
+
+    /// An end marker in the header (a thumbnail's, inside an APP1 segment) is not the image's end.
+    @Test func aThumbnailsEndMarkerDoesNotMakeACutJPEGWhole() {
+        let thumbnail: [UInt8] = [0xFF, 0xE1, 0x00, 0x08, 0xFF, 0xD8, 0xFF, 0xD9, 0x00, 0x00]
+        let jpeg = Array(Self.jpeg.prefix(2)) + thumbnail + Array(Self.jpeg.dropFirst(2))
+        #expect(ImageCompleteness.problem(in: jpeg, format: .jpeg, size: ImageSize(width: 4, height: 3)) == nil)
+        #expect(ImageCompleteness.problem(in: Array(jpeg.dropLast(2)), format: .jpeg, size: ImageSize(width: 4, height: 3)) != nil)
+    }
+
+    @Test func aPNGClaimingTenBillionPixelsIsRefused() throws {
+        var bytes = Self.png
+        // IHDR's width and height, big-endian, at 16 and 20: 100000 each.
+        for offset in [16, 20] { bytes.replaceSubrange(offset..<offset + 4, with: [0x00, 0x01, 0x86, 0xA0]) }
+        let size = try #require(ImageInspector.size(of: bytes, format: .png))
+        #expect(size == ImageSize(width: 100_000, height: 100_000))
+        #expect(
+            ImageCompleteness.problem(in: bytes, format: .png, size: size)
+                == "claims 100000×100000 pixels, more than a phone can decode (at most 50 megapixels)")
+    }
+
+    @Test func gifAndWebPEndWhereTheySay() {
+        // Header, a graphic control extension, an image with a local colour table of 2 colours
+        // and one data sub-block, the trailer.
+        let gif =
+            Array("GIF89a".utf8) + [4, 0, 3, 0, 0, 0, 0] + [0x21, 0xF9, 4, 0, 0, 0, 0, 0]
+            + [0x2C, 0, 0, 0, 0, 4, 0, 3, 0, 0x80] + [0, 0, 0, 255, 255, 255] + [2, 2, 0x44, 0x01, 0] + [0x3B]
+        #expect(ImageCompleteness.problem(in: gif, format: .gif, size: ImageSize(width: 4, height: 3)) == nil)
+        #expect(ImageCompleteness.problem(in: Array(gif.dropLast()), format: .gif, size: ImageSize(width: 4, height: 3)) != nil)
+        let webp = Array("RIFF".utf8) + [8, 0, 0, 0] + Array("WEBPVP8 ".utf8)
+        #expect(ImageCompleteness.problem(in: webp, format: .webp, size: ImageSize(width: 4, height: 3)) == nil)
+        #expect(ImageCompleteness.problem(in: Array(webp.dropLast()), format: .webp, size: ImageSize(width: 4, height: 3)) != nil)
+    }
+
+    /// Lint says so at the image's reference, and nothing is built.
+    @Test func aTruncatedJPEGStopsTheBuild() throws {
+        let folder = TemporaryFolder()
+        try folder.write(
+            "app.appDef",
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <app-definition type="SAB"><translation-mappings default-lang="en"/><onboarding-screens><onboarding-screen>
+            <onboarding-screen-image lang="default"><image>photo.jpg</image></onboarding-screen-image>
+            </onboarding-screen></onboarding-screens></app-definition>
+            """)
+        try folder.write("images/onboarding/photo.jpg", Data(Self.jpeg.prefix(Self.jpeg.count - 10)))
+        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
+        #expect(!result.succeeded)
+        let problem = try #require(result.diagnostics.first { $0.ruleID == "image-content-mismatch" })
+        #expect(problem.message == "'photo.jpg' is cut short: the file ends before its image data does")
+        #expect(problem.location.line == 3)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+    }
+}
