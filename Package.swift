@@ -26,8 +26,10 @@ let package = Package(
         ),
         // A safe, position-aware streaming Swift API over libxml2's SAX2 parser. It converts
         // documents to UTF-8 with iconv, which is in the C library on Linux and in libiconv on macOS.
+        // Paths in a String whatever the bytes of their names: what is not UTF-8 is carried.
+        .target(name: "PathText"),
         .target(
-            name: "XMLStreaming", dependencies: ["CLibXML2"],
+            name: "XMLStreaming", dependencies: ["CLibXML2", "PathText"],
             linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]
         ),
         // Logic-less Mustache: parsing, rendering within limits, and the HTML escaping of its values.
@@ -37,7 +39,7 @@ let package = Package(
         // command line. The default templates are compiled in, so the binary works copied alone.
         .target(
             name: "OnboardingKit",
-            dependencies: ["XMLStreaming", "Mustache", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["XMLStreaming", "Mustache", "PathText", .product(name: "SystemPackage", package: "swift-system")],
             plugins: ["EmbedTemplates"]
         ),
         .executableTarget(name: "TemplateEmbedder"),
@@ -54,7 +56,7 @@ let package = Package(
         .target(
             name: "SabOnboardingCLI",
             dependencies: [
-                "OnboardingKit", "Mustache", "PreviewServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "OnboardingKit", "Mustache", "PreviewServer", "PathText", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -62,6 +64,10 @@ let package = Package(
         .testTarget(
             name: "XMLStreamingTests",
             dependencies: ["XMLStreaming"]
+        ),
+        .testTarget(
+            name: "PathTextTests",
+            dependencies: ["PathText"]
         ),
         .testTarget(
             name: "MustacheTests",

@@ -1,3 +1,5 @@
+import PathText
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -56,7 +58,7 @@ final class InputSource {
     init(path: String) throws(XMLInputError) {
         // Non-blocking, so that opening a named pipe does not wait for a writer; the checks
         // below then refuse it. Reads of a regular file are unaffected.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = PathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else {
             throw XMLInputError(path: path, reason: Self.describe(errno: errno))
         }

@@ -1,3 +1,4 @@
+import PathText
 import SystemPackage
 
 #if canImport(Glibc)
@@ -30,9 +31,9 @@ extension OutputCache {
         for name in ((try? FolderWalk.names(in: folder)) ?? []).compactMap(String.init(validating:)) where name.hasSuffix(".cache") {
             let path = Paths.join(folder, name)
             if let bytes = RegularFile.bytes(at: path), let text = String(utf8Text: bytes), let cache = OutputCache(text: text) {
-                if FolderWalk.kind(of: cache.output, followingLinks: true) != .folder { unlink(path) }
+                if FolderWalk.kind(of: cache.output, followingLinks: true) != .folder { PathText.withCString(path) { _ = unlink($0) } }
             } else if let status = FileStatus.of(path), now - status.modified >= pruningInterval {
-                unlink(path)
+                PathText.withCString(path) { _ = unlink($0) }
             }
         }
     }

@@ -1,3 +1,5 @@
+import PathText
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -96,7 +98,7 @@ struct OutputCache: Equatable {
     /// Removes the cache of `target`: done before an output is replaced, so that no cache ever
     /// describes files that are not there.
     static func discard(of target: String) {
-        if let path = path(of: target) { unlink(path) }
+        if let path = path(of: target) { PathText.withCString(path) { _ = unlink($0) } }
     }
 
     /// The cache of the output folder `target`, `nil` when there is none or it cannot be read in

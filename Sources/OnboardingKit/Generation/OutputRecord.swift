@@ -52,7 +52,7 @@ struct OutputRecord: Equatable {
     /// Whether `path` names something inside the output folder, as the tool writes paths:
     /// relative, names joined by single slashes, none of them `.` or `..`.
     static func isInside(_ path: String) -> Bool {
-        let filePath = FilePath(path)
+        let filePath = FilePath(pathText: path)
         return !path.isEmpty && filePath.isRelative && filePath.string == path
             && filePath.components.allSatisfy { $0.kind == .regular }
     }

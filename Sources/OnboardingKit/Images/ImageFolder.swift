@@ -68,7 +68,7 @@ final class ImageFolder {
         let file = Paths.join(folder, fileName)
         let status: Stat
         do {
-            status = try Stat(FilePath(file))
+            status = try Stat(FilePath(pathText: file))
         } catch {
             return lookUpFailure(error, fileName: fileName, file: file)
         }

@@ -1,3 +1,5 @@
+import PathText
+
 extension Unicode.Scalar {
     /// Whether printing this character as it is can change what a log or a terminal shows
     /// around it: a control character (C0, DEL, C1: line breaks, tabs, escape sequences), a
@@ -20,11 +22,14 @@ extension String {
     /// This text with each control or bidi character (``Unicode/Scalar/isControlOrBidiControl``)
     /// written as its code point, `<U+000A>`, as compilers show them: one line that reads as it
     /// is stored.
+    /// A byte of a file name that is not UTF-8 (see `PathText`) is written `\xE9`.
     package var withControlCharactersShown: String {
-        guard unicodeScalars.contains(where: \.isControlOrBidiControl) else { return self }
+        guard unicodeScalars.contains(where: { $0.isControlOrBidiControl || PathText.isCarrier($0) }) else { return self }
         var shown = ""
         for scalar in unicodeScalars {
-            if scalar.isControlOrBidiControl {
+            if PathText.isCarrier(scalar) {
+                shown += PathText.shown(String(scalar))
+            } else if scalar.isControlOrBidiControl {
                 let digits = String(scalar.value, radix: 16, uppercase: true)
                 shown += "<U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ">"
             } else {

@@ -1,3 +1,5 @@
+import PathText
+
 /// `{"diagnostics":[{"file","line","column","severity","rule","message","notes"}]}`, for tools.
 public struct JSONReporter: DiagnosticReporter {
     public init() {}
@@ -10,7 +12,8 @@ public struct JSONReporter: DiagnosticReporter {
 
     static func json(for diagnostic: Diagnostic) -> JSONValue {
         .object([
-            ("file", .string(diagnostic.location.file)),
+            // JSON text is Unicode: a byte of the name that is not UTF-8 is written `\xE9`.
+            ("file", .string(PathText.shown(diagnostic.location.file))),
             ("line", .int(diagnostic.location.line)),
             ("column", .int(diagnostic.location.column)),
             ("severity", .string(diagnostic.severity.rawValue)),

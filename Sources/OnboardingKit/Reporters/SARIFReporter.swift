@@ -1,3 +1,5 @@
+import PathText
+
 /// A SARIF 2.1.0 log with one run, in the shape GitHub code scanning accepts: every rule of the
 /// tool in `tool.driver.rules` and one result per diagnostic, its file as a relative URI.
 ///
@@ -195,7 +197,8 @@ public struct SARIFReporter: DiagnosticReporter {
     /// segment would read as a scheme, and encoding more is always valid.
     static func percentEncoded(_ segment: String) -> String {
         var encoded = ""
-        for byte in segment.utf8 {
+        // The bytes of the name, those that are not UTF-8 included (see PathText): a URI names bytes.
+        for byte in PathText.bytes(of: segment) {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),

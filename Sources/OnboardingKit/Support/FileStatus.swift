@@ -20,7 +20,7 @@ package struct FileStatus: Hashable, Sendable {
     /// The status of a regular file, not following a final symbolic link; `nil` for anything
     /// else or when it cannot be had.
     static func of(_ path: String) -> FileStatus? {
-        regular(try? Stat(FilePath(path), followTargetSymlink: false))
+        regular(try? Stat(FilePath(pathText: path), followTargetSymlink: false))
     }
 
     /// The status of the regular file `name` in `folder`, not following a link; `nil` for
@@ -32,7 +32,7 @@ package struct FileStatus: Hashable, Sendable {
     /// The status of whatever `path` leads to, a folder too, following links: what a watcher
     /// compares from one look to the next. `nil` when nothing is there or a link leads nowhere.
     package static func following(_ path: String) -> FileStatus? {
-        (try? Stat(FilePath(path))).map(FileStatus.init(status:))
+        (try? Stat(FilePath(pathText: path))).map(FileStatus.init(status:))
     }
 
     /// The status of the executable running, to tell one build of the tool from another.
@@ -47,7 +47,7 @@ package struct FileStatus: Hashable, Sendable {
             guard _NSGetExecutablePath(&buffer, &length) == 0 else { return nil }
             let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         #endif
-        return regular(try? Stat(FilePath(path)))
+        return regular(try? Stat(FilePath(pathText: path)))
     }
 
     private static func regular(_ status: Stat?) -> FileStatus? {

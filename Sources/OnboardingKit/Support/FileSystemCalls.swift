@@ -1,3 +1,4 @@
+import PathText
 import SystemPackage
 
 #if canImport(Glibc)
@@ -43,7 +44,7 @@ enum FileSystemCalls {
         var made = false
         for component in path.split(separator: "/") {
             partial += "/" + component
-            made = mkdir(partial, 0o755) == 0
+            made = PathText.withCString(partial) { mkdir($0, 0o755) } == 0
             if !made && errno != EEXIST { throw Failure.last(partial) }
         }
         return made
@@ -61,7 +62,7 @@ enum FileSystemCalls {
     {
         try call(path) {
             let file = try FileDescriptor.open(
-                FilePath(path), .writeOnly, options: [.create, .truncate, .noFollow, .closeOnExec], permissions: permissions)
+                FilePath(pathText: path), .writeOnly, options: [.create, .truncate, .noFollow, .closeOnExec], permissions: permissions)
             try file.closeAfter { _ = try file.writeAll(bytes) }
         }
     }

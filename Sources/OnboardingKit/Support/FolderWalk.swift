@@ -31,13 +31,13 @@ public enum FolderWalk {
     /// under it that cannot be read is listed, without what it holds.
     public static func entries(under folder: String) -> [Entry] {
         var entries: [Entry] = []
-        var pending = [(absolute: FilePath(folder), relative: FilePath())]
+        var pending = [(absolute: FilePath(pathText: folder), relative: FilePath())]
         while let (absolute, relative) = pending.popLast() {
             guard let names = try? names(in: absolute) else { continue }
             for name in names {
                 guard let kind = kind(of: absolute.appending(name)) else { continue }  // gone since the folder was read
                 let path = relative.appending(name)
-                entries.append(Entry(path: path.string, kind: kind))
+                entries.append(Entry(path: path.pathText, kind: kind))
                 if kind == .folder { pending.append((absolute.appending(name), path)) }
             }
         }
@@ -46,7 +46,7 @@ public enum FolderWalk {
 
     /// What is at `path`, or with `followingLinks` what a link there leads to; `nil` when nothing is.
     public static func kind(of path: String, followingLinks: Bool = false) -> Kind? {
-        kind(of: FilePath(path), followingLinks: followingLinks)
+        kind(of: FilePath(pathText: path), followingLinks: followingLinks)
     }
 
     static func kind(of path: FilePath, followingLinks: Bool = false) -> Kind? {
@@ -65,7 +65,7 @@ public enum FolderWalk {
     /// The names in `folder` but `.` and `..`, in no order; throws when it cannot be read (it
     /// is missing, or no folder).
     static func names(in folder: String) throws(FileSystemCalls.Failure) -> [FilePath.Component] {
-        try names(in: FilePath(folder))
+        try names(in: FilePath(pathText: folder))
     }
 
     static func names(in folder: FilePath) throws(FileSystemCalls.Failure) -> [FilePath.Component] {

@@ -32,7 +32,7 @@ final class OpenFolder {
     /// Opens the folder at `path`, following links to it: a folder the user names may be a link.
     static func open(_ path: String) throws(Failure) -> OpenFolder {
         let descriptor = try FileSystemCalls.call(path) {
-            try FileDescriptor.open(FilePath(path), .readOnly, options: [.directory, .closeOnExec])
+            try FileDescriptor.open(FilePath(pathText: path), .readOnly, options: [.directory, .closeOnExec])
         }
         return OpenFolder(descriptor, path: path)
     }
@@ -58,7 +58,7 @@ final class OpenFolder {
 
     /// What is at `name`, a link itself rather than what it leads to; `nil` when nothing is.
     func status(of name: String) -> Stat? {
-        try? Stat(FilePath(name), relativeTo: descriptor, flags: .symlinkNoFollow)
+        try? Stat(FilePath(pathText: name), relativeTo: descriptor, flags: .symlinkNoFollow)
     }
 
     /// The bytes of the regular file `name`, not following a link and not waiting on a pipe;

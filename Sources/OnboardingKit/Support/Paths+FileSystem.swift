@@ -1,3 +1,5 @@
+import PathText
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,7 +16,7 @@ extension Paths {
     static var currentDirectory: String {
         guard let path = getcwd(nil, 0) else { return "" }
         defer { free(path) }
-        return String(cString: path)
+        return PathText.string(fromBytes: UnsafeRawBufferPointer(start: path, count: strlen(path)))
     }
 
     /// `path` as an absolute path, as `URL(fileURLWithPath:)` gave it: an absolute one as it is
@@ -55,8 +57,8 @@ extension Paths {
 
     /// `realpath(3)`: `nil` when a part of the path is missing or cannot be looked into.
     private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = PathText.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return PathText.string(fromBytes: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
     }
 }

@@ -16,7 +16,7 @@ public enum RegularFile {
     static func open(_ path: String) -> (file: FileDescriptor, size: Int)? {
         // Non-blocking, so that opening a named pipe does not wait for a writer; fstat then
         // refuses it. Reads of a regular file are unaffected.
-        guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .nonBlocking]) else { return nil }
+        guard let file = try? FileDescriptor.open(FilePath(pathText: path), .readOnly, options: [.closeOnExec, .nonBlocking]) else { return nil }
         return opened(file)
     }
 

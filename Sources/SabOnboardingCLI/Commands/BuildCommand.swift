@@ -49,9 +49,12 @@ struct BuildCommand: ParsableCommand {
         if !quiet {
             let screens = result.writtenFiles.filter { $0.hasPrefix("screens/") }.count
             let state = result.unchanged ? " (unchanged: nothing written)" : ""
+            // Paths as the diagnostics show them: no raw control character or undecodable byte.
+            let outputDirectory = outputDirectory.withControlCharactersShown
+            let appDef = appDef.withControlCharactersShown
             if screens == 0 {
                 Terminal.writeToStandardOutput(
-                    "Built \(outputDirectory)\(state): \(appDef) has no onboarding screens, so its gate lets the app open and its index.html goes straight on to \(options.startURL)\n"
+                    "Built \(outputDirectory)\(state): \(appDef) has no onboarding screens, so its gate lets the app open and its index.html goes straight on to \(options.startURL.withControlCharactersShown)\n"
                 )
             } else {
                 Terminal.writeToStandardOutput("Built \(screens) screen\(screens == 1 ? "" : "s") into \(outputDirectory)/index.html\(state)\n")

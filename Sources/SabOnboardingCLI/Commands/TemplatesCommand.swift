@@ -37,7 +37,7 @@ struct TemplatesCommand: ParsableCommand {
         func run() throws {
             do {
                 let written = try TemplateSet.exportDefaults(to: directory, overwrite: force)
-                Terminal.writeToStandardOutput("Wrote \(written.count) templates into \(directory)\n")
+                Terminal.writeToStandardOutput("Wrote \(written.count) templates into \(directory.withControlCharactersShown)\n")
             } catch {
                 Terminal.writeToStandardError("sab-onboarding: error: \(error.message)\n")
                 throw ExitCode.failure
