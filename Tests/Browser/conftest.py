@@ -189,8 +189,15 @@ def fontconfig_file(tmp_path_factory) -> Path:
     if not (TEST_FONTS / "NotoSans-Regular.ttf").exists():
         pytest.exit(f"the test fonts are missing in {TEST_FONTS}: install fonts-noto-core (run.sh does)", 2)
     folder = tmp_path_factory.mktemp("fontconfig")
+    # Links to the test fonts, not their folder: other packages put fonts there too (libvips-dev
+    # brings fonts-noto-mono, whose "Noto Sans Mono" then won the match for "Noto Sans").
+    fonts = folder / "fonts"
+    fonts.mkdir()
+    for font in sorted(TEST_FONTS.iterdir()):
+        if font.suffix in (".ttf", ".otf", ".ttc") and "Mono" not in font.name:
+            (fonts / font.name).symlink_to(font)
     config = folder / "fonts.conf"
-    config.write_text(FONTCONFIG.format(fonts=TEST_FONTS, cache=folder / "cache"), encoding="utf-8")
+    config.write_text(FONTCONFIG.format(fonts=fonts, cache=folder / "cache"), encoding="utf-8")
     return config
 
 
