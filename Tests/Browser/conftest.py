@@ -122,8 +122,16 @@ class Sample:
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
+    # Every path asked for, in order (the `served_paths` fixture clears it): what the browser
+    # asks for by itself, such as an icon, reaches no page event.
+    paths: list[str] = []
+
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
         pass
+
+    def send_response(self, code, message=None):
+        _QuietHandler.paths.append(self.path)
+        super().send_response(code, message)
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")
@@ -171,6 +179,13 @@ def origin(site_root) -> str:
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture
+def served_paths(origin) -> list[str]:
+    """The paths the test server is asked for from now on, in order."""
+    _QuietHandler.paths.clear()
+    return _QuietHandler.paths
 
 
 @pytest.fixture(scope="session")

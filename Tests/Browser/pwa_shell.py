@@ -7,6 +7,7 @@ onboarding meets there, so that the whole flow can be driven in Chromium:
   (everything of static/, where the onboarding output goes, static/onboarding/), precached on
   install; cache-first for those, network-first with the cache as fallback for the rest, as the
   PWA's src/service-worker.js does;
+- its icon linked from its pages (`<link rel="icon">`, precached with its files);
 - the gate script on its first page, as `src/app.html` would include it
   (`<script src="%sveltekit.assets%/onboarding/onboarding-gate.js">`);
 - its settings in localStorage: `theme` (Normal, Sage, Rose, Sepia, Charcoal, Dark) and
@@ -21,11 +22,14 @@ import json
 import shutil
 from pathlib import Path
 
+from conftest import FAVICON
+
 APP_PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="{base}favicon.png">
 <script src="{base}onboarding/onboarding-gate.js"></script>
 <title>{title}</title>
 <script type="module" src="{base}_app/immutable/app.js"></script>
@@ -106,7 +110,8 @@ class PWAShell:
         (self.folder / "_app" / "immutable").mkdir(parents=True, exist_ok=True)
         (self.folder / "index.html").write_text(APP_PAGE.format(base=self.base, title=self.title), encoding="utf-8")
         (self.folder / "_app" / "immutable" / "app.js").write_text(APP_SCRIPT.format(base=self.base), encoding="utf-8")
-        build = [self.base + "_app/immutable/app.js"]
+        (self.folder / "favicon.png").write_bytes(FAVICON)
+        build = [self.base + "_app/immutable/app.js", self.base + "favicon.png"]
         files = sorted(self.base + str(path.relative_to(self.folder)) for path in self.onboarding_folder.rglob("*")
                        if path.is_file() and not path.name.startswith("."))
         (self.folder / "service-worker.js").write_text(

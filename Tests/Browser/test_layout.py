@@ -65,6 +65,16 @@ def test_no_layout_shift_and_no_foreign_requests(carousel, samples, name):
     assert any(url.endswith("/onboarding.js") for url in page.watch.requests)
 
 
+@pytest.mark.parametrize("page_name", ["index.html", "screens/1.html"])
+def test_no_page_asks_for_an_icon_the_app_does_not_have(open_page, samples, served_paths, page_name):
+    """Without an icon of its own, a page makes the browser ask for /favicon.ico, which the PWA
+    does not have: a wasted round trip on a slow network, an error offline."""
+    page = open_page(samples["builders"].url(page=page_name), wait_ready=False)
+    page.wait_for_load_state("networkidle")
+    assert any(path.endswith(page_name) for path in served_paths)
+    assert [path for path in served_paths if "favicon" in path] == []
+
+
 @pytest.mark.parametrize("size", ["phone"])
 def test_long_text_is_fully_readable_with_200_percent_text(carousel, screenshots_dir, size):
     page = carousel("builders", **INSTANT)
