@@ -35,11 +35,16 @@ MANUAL_DATE := $(if $(SOURCE_DATE_EPOCH),--date $(shell date -u -d @$(SOURCE_DAT
 
 all: build
 
-## deps: the system packages the build needs (libxml2's headers, pkg-config).
+## deps: the system packages the build needs (libxml2's headers, pkg-config) and libvips, which
+## the tool loads when it first processes an image.
 deps:
-	@if ! pkg-config --exists libxml-2.0 2>/dev/null; then \
-		echo "installing libxml2-dev and pkg-config"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-dev pkg-config >/dev/null; \
+	@missing=""; \
+	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev pkg-config"; \
+	/sbin/ldconfig -p 2>/dev/null | grep -q 'libvips\.so\.42 ' || missing="$$missing libvips42"; \
+	if [ -n "$$missing" ]; then \
+		command -v apt-get >/dev/null || { echo "the build needs:$$missing (install them; apt-get is not here)"; exit 1; }; \
+		echo "installing$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: https://swift.org/install"; exit 1; }
 
@@ -61,7 +66,8 @@ build: deps
 	$(SWIFT) build
 
 ## release: an optimised build at .build/release/sab-onboarding, with the Swift runtime linked in:
-## it starts faster and runs on machines without Swift (it needs libxml2 only).
+## it starts faster and runs on machines without Swift (it needs libxml2, and libvips to build
+## raster images).
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 

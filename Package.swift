@@ -24,10 +24,16 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // A safe, position-aware streaming Swift API over libxml2's SAX2 parser. It converts
-        // documents to UTF-8 with iconv, which is in the C library on Linux and in libiconv on macOS.
+        // libvips behind fixed-arity C functions, loaded on first use (dlopen) rather than linked:
+        // its hundred dependent libraries would slow every start, lint's too. Only
+        // ImageProcessing imports it.
+        .target(name: "CVips", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // Raster images resized, turned upright, made sRGB and re-encoded without metadata.
+        .target(name: "ImageProcessing", dependencies: ["CVips"]),
         // Paths in a String whatever the bytes of their names: what is not UTF-8 is carried.
         .target(name: "PathText"),
+        // A safe, position-aware streaming Swift API over libxml2's SAX2 parser. It converts
+        // documents to UTF-8 with iconv, which is in the C library on Linux and in libiconv on macOS.
         .target(
             name: "XMLStreaming", dependencies: ["CLibXML2", "PathText"],
             linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]
@@ -39,7 +45,7 @@ let package = Package(
         // command line. The default templates are compiled in, so the binary works copied alone.
         .target(
             name: "OnboardingKit",
-            dependencies: ["XMLStreaming", "Mustache", "PathText", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["XMLStreaming", "Mustache", "PathText", "ImageProcessing", .product(name: "SystemPackage", package: "swift-system")],
             plugins: ["EmbedTemplates"]
         ),
         .executableTarget(name: "TemplateEmbedder"),
@@ -64,6 +70,11 @@ let package = Package(
         .testTarget(
             name: "XMLStreamingTests",
             dependencies: ["XMLStreaming"]
+        ),
+        .testTarget(
+            name: "ImageProcessingTests",
+            dependencies: ["ImageProcessing"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PathTextTests",

@@ -1,0 +1,137 @@
+#include "cvips.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+/* libvips's VIPS_SIZE_DOWN (enum VipsSize) and VIPS_MAX_COORD. */
+#define CVIPS_SIZE_DOWN 2
+#define CVIPS_MAX_COORD 10000000
+
+/* libvips 8's own signatures (stable across 8.x), called through the loaded library. */
+static struct {
+    int (*init)(const char *argv0);
+    void (*block_untrusted_set)(int state);
+    void (*cache_set_max)(int max);
+    int (*thumbnail_buffer)(void *buf, size_t len, VipsImage **out, int width, ...);
+    VipsImage *(*image_new_from_buffer)(const void *buf, size_t len, const char *options, ...);
+    int (*webpsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*jpegsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*pngsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*image_get_width)(const VipsImage *image);
+    int (*image_get_height)(const VipsImage *image);
+    int (*image_hasalpha)(VipsImage *image);
+    char *(*error_buffer_copy)(void);
+    int (*copy)(VipsImage *in, VipsImage **out, ...);
+    char **(*image_get_fields)(VipsImage *image);
+    int (*image_remove)(VipsImage *image, const char *name);
+    void (*strfreev)(char **strings);
+    void (*free)(void *memory);
+    void (*object_unref)(void *object);
+} vips;
+
+/* The names libvips 8 is installed under: Debian's and Ubuntu's libvips42, Homebrew's vips. */
+static const char *const library_names[] = {
+    "libvips.so.42", "libvips.42.dylib", "/opt/homebrew/lib/libvips.42.dylib",
+    "/usr/local/lib/libvips.42.dylib", NULL,
+};
+
+static int resolve(void *library, const char *name, void **slot, char *message, size_t capacity) {
+    *slot = dlsym(library, name);
+    if (*slot) return 0;
+    snprintf(message, capacity, "the libvips found lacks %s (libvips 8.10 or later is needed)", name);
+    return -1;
+}
+
+int cvips_load(const char *program, char *message, size_t capacity) {
+    void *library = NULL;
+    for (const char *const *name = library_names; *name && !library; name++) {
+        library = dlopen(*name, RTLD_NOW | RTLD_LOCAL);
+    }
+    if (!library) {
+        const char *reason = dlerror();
+        snprintf(message, capacity, "libvips is not installed (libvips42 on Debian and Ubuntu, vips on Homebrew): %s",
+            reason ? reason : "not found");
+        return -1;
+    }
+    struct { const char *name; void **slot; } const symbols[] = {
+        {"vips_init", (void **)&vips.init},
+        {"vips_block_untrusted_set", (void **)&vips.block_untrusted_set},
+        {"vips_cache_set_max", (void **)&vips.cache_set_max},
+        {"vips_thumbnail_buffer", (void **)&vips.thumbnail_buffer},
+        {"vips_image_new_from_buffer", (void **)&vips.image_new_from_buffer},
+        {"vips_webpsave_buffer", (void **)&vips.webpsave_buffer},
+        {"vips_jpegsave_buffer", (void **)&vips.jpegsave_buffer},
+        {"vips_pngsave_buffer", (void **)&vips.pngsave_buffer},
+        {"vips_image_get_width", (void **)&vips.image_get_width},
+        {"vips_image_get_height", (void **)&vips.image_get_height},
+        {"vips_image_hasalpha", (void **)&vips.image_hasalpha},
+        {"vips_error_buffer_copy", (void **)&vips.error_buffer_copy},
+        {"vips_copy", (void **)&vips.copy},
+        {"vips_image_get_fields", (void **)&vips.image_get_fields},
+        {"vips_image_remove", (void **)&vips.image_remove},
+        {"g_strfreev", (void **)&vips.strfreev},
+        {"g_free", (void **)&vips.free},
+        {"g_object_unref", (void **)&vips.object_unref},
+    };
+    for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {
+        if (resolve(library, symbols[index].name, symbols[index].slot, message, capacity) != 0) return -1;
+    }
+    if (vips.init(program) != 0) {
+        char *reason = vips.error_buffer_copy();
+        snprintf(message, capacity, "libvips did not start: %s", reason ? reason : "no reason given");
+        vips.free(reason);
+        return -1;
+    }
+    vips.block_untrusted_set(1);
+    vips.cache_set_max(0);
+    return 0;
+}
+
+int cvips_thumbnail(const void *bytes, size_t length, int width, VipsImage **out) {
+    return vips.thumbnail_buffer((void *)bytes, length, out, width,
+        "height", CVIPS_MAX_COORD, "size", CVIPS_SIZE_DOWN, "export_profile", "srgb", NULL);
+}
+
+VipsImage *cvips_open(const void *bytes, size_t length) {
+    return vips.image_new_from_buffer(bytes, length, "", NULL);
+}
+
+int cvips_without_metadata(VipsImage *in, VipsImage **out) {
+    static const char *const prefixes[] = {
+        "exif-", "xmp-data", "iptc-data", "ipct-data", "icc-profile-data", "png-comment-",
+        "gif-comment", "jpeg-", "heif-", "orientation", NULL,
+    };
+    if (vips.copy(in, out, NULL) != 0) return -1;
+    char **fields = vips.image_get_fields(*out);
+    for (char **field = fields; field && *field; field++) {
+        for (const char *const *prefix = prefixes; *prefix; prefix++) {
+            if (strncmp(*field, *prefix, strlen(*prefix)) == 0) {
+                vips.image_remove(*out, *field);
+                break;
+            }
+        }
+    }
+    vips.strfreev(fields);
+    return 0;
+}
+
+int cvips_webp(VipsImage *in, int quality, void **bytes, size_t *length) {
+    return vips.webpsave_buffer(in, bytes, length, "Q", quality, "strip", 1, NULL);
+}
+
+int cvips_jpeg(VipsImage *in, int quality, void **bytes, size_t *length) {
+    return vips.jpegsave_buffer(in, bytes, length, "Q", quality, "strip", 1,
+        "optimize_coding", 1, "interlace", 1, NULL);
+}
+
+int cvips_png(VipsImage *in, void **bytes, size_t *length) {
+    return vips.pngsave_buffer(in, bytes, length, "strip", 1, "compression", 9, NULL);
+}
+
+int cvips_width(const VipsImage *image) { return vips.image_get_width(image); }
+int cvips_height(const VipsImage *image) { return vips.image_get_height(image); }
+int cvips_has_alpha(VipsImage *image) { return vips.image_hasalpha(image); }
+char *cvips_take_error(void) { return vips.error_buffer_copy(); }
+void cvips_free(void *memory) { if (memory) vips.free(memory); }
+void cvips_unref(VipsImage *image) { if (image) vips.object_unref(image); }

@@ -1,0 +1,46 @@
+#ifndef SAB_ONBOARDING_CVIPS_H
+#define SAB_ONBOARDING_CVIPS_H
+
+/* The part of libvips the tool uses, behind functions with fixed arguments (libvips's operations
+   take their options as NULL-terminated variadic lists, which Swift cannot call).
+
+   libvips is loaded when an image is first processed (cvips_load), not when the tool starts:
+   it brings about a hundred shared libraries with it, which cost every process some 15 ms to
+   map, lint included, though only a build with raster images needs them. */
+#include <stddef.h>
+
+typedef struct _VipsImage VipsImage;
+
+/* Loads and starts libvips, once for the process. Loaders libvips marks untrusted (ImageMagick
+   and others that can hand a file to outside programs) are blocked; its operation cache is
+   off, as every image is made once. 0 on success; otherwise a message is in `message`. */
+int cvips_load(const char *program, char *message, size_t capacity);
+
+/* An image `width` pixels wide at most (never enlarged), decoded at a reduced size where the
+   format allows (shrink-on-load), turned upright from its EXIF orientation and converted to
+   sRGB from any embedded colour profile. 0 on success. */
+int cvips_thumbnail(const void *bytes, size_t length, int width, VipsImage **out);
+
+/* The image in `bytes`, its header read and its pixels not yet decoded, or NULL. */
+VipsImage *cvips_open(const void *bytes, size_t length);
+
+/* A copy of `in` without the metadata an author's camera or editor wrote: EXIF (with any GPS
+   position), XMP, IPTC, comments and the colour profile (the pixels are sRGB already). The
+   encoders' own "strip" option is not enough: libvips 8.14's WebP writer still writes EXIF. */
+int cvips_without_metadata(VipsImage *in, VipsImage **out);
+
+/* Encoders; each writes no metadata. The bytes are freed with cvips_free. 0 on success. */
+int cvips_webp(VipsImage *in, int quality, void **bytes, size_t *length);
+int cvips_jpeg(VipsImage *in, int quality, void **bytes, size_t *length);
+int cvips_png(VipsImage *in, void **bytes, size_t *length);
+
+int cvips_width(const VipsImage *image);
+int cvips_height(const VipsImage *image);
+int cvips_has_alpha(VipsImage *image);
+
+/* libvips's error messages since the last call, to be freed with cvips_free; NULL if none. */
+char *cvips_take_error(void);
+void cvips_free(void *memory);
+void cvips_unref(VipsImage *image);
+
+#endif

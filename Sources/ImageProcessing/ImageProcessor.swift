@@ -1,0 +1,75 @@
+import CVips
+
+/// Raster images made smaller and re-encoded with libvips: the only module that uses it.
+///
+/// What comes out carries no metadata (no EXIF, no GPS position from an author's phone, no
+/// XMP, no colour profile): pixels are turned upright from the EXIF orientation and converted
+/// to sRGB first, so that dropping them changes nothing a visitor sees.
+package enum ImageProcessor {
+    /// What libvips said when it could not decode or encode an image.
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// A format variants are written in.
+    package enum Format: String, Sendable {
+        case webp, jpeg, png
+    }
+
+    /// One encoded image.
+    package struct Encoded: Sendable {
+        package var bytes: [UInt8]
+        package var width: Int
+        package var height: Int
+    }
+
+    /// The result of starting libvips, once for the process.
+    private static let started: Failure? = {
+        var message = [CChar](repeating: 0, count: 512)
+        guard cvips_load("sab-onboarding", &message, message.count) != 0 else { return nil }
+        return Failure(description: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }()
+
+    /// The image in `source` at most `width` pixels wide (never enlarged), encoded as `format`;
+    /// `quality` (1 to 100) for WebP and JPEG.
+    package static func resize(_ source: [UInt8], toWidth width: Int, as format: Format, quality: Int) throws(Failure) -> Encoded {
+        if let started { throw started }
+        var image: OpaquePointer?  // a VipsImage, incomplete to Swift
+        let decoded = source.withUnsafeBytes { cvips_thumbnail($0.baseAddress, $0.count, Int32(width), &image) }
+        guard decoded == 0, let decodedImage = image else { throw Failure(description: takeError()) }
+        defer { cvips_unref(decodedImage) }
+        var bare: OpaquePointer?
+        guard cvips_without_metadata(decodedImage, &bare) == 0, let bare else { throw Failure(description: takeError()) }
+        defer { cvips_unref(bare) }
+        var bytes: UnsafeMutableRawPointer?
+        var length = 0
+        let encoded: Int32 =
+            switch format {
+            case .webp: cvips_webp(bare, Int32(quality), &bytes, &length)
+            case .jpeg: cvips_jpeg(bare, Int32(quality), &bytes, &length)
+            case .png: cvips_png(bare, &bytes, &length)
+            }
+        guard encoded == 0, let bytes else { throw Failure(description: takeError()) }
+        defer { cvips_free(bytes) }
+        let written = Array(UnsafeRawBufferPointer(start: bytes, count: length))
+        return Encoded(
+            bytes: format == .webp ? WebPMetadata.removingMetadata(from: written) : written,
+            width: Int(cvips_width(bare)), height: Int(cvips_height(bare)))
+    }
+
+    /// Whether the image in `source` has an alpha channel: its fallback is then PNG, not JPEG.
+    package static func hasAlpha(_ source: [UInt8]) throws(Failure) -> Bool {
+        if let started { throw started }
+        let image = source.withUnsafeBytes { cvips_open($0.baseAddress, $0.count) }
+        guard let image else { throw Failure(description: takeError()) }
+        defer { cvips_unref(image) }
+        return cvips_has_alpha(image) != 0
+    }
+
+    private static func takeError() -> String {
+        guard let message = cvips_take_error() else { return "unknown libvips error" }
+        defer { cvips_free(message) }
+        let text = String(cString: message).split(separator: "\n").joined(separator: "; ")
+        return text.isEmpty ? "unknown libvips error" : text
+    }
+}
