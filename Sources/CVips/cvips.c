@@ -1,7 +1,9 @@
 #include "cvips.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* libvips's VIPS_SIZE_DOWN (enum VipsSize) and VIPS_MAX_COORD. */
@@ -15,6 +17,9 @@ static struct {
     void (*cache_set_max)(int max);
     int (*thumbnail_buffer)(void *buf, size_t len, VipsImage **out, int width, ...);
     VipsImage *(*image_new_from_buffer)(const void *buf, size_t len, const char *options, ...);
+    VipsImage *(*image_new_from_file)(const char *name, ...);
+    VipsImage *(*image_copy_memory)(VipsImage *image);
+    void *(*log_set_default_handler)(void (*handler)(const char *, int, const char *, void *), void *data);
     int (*webpsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
     int (*jpegsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
     int (*pngsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
@@ -35,6 +40,18 @@ static const char *const library_names[] = {
     "libvips.so.42", "libvips.42.dylib", "/opt/homebrew/lib/libvips.42.dylib",
     "/usr/local/lib/libvips.42.dylib", NULL,
 };
+
+/* The last message libvips logged (its decoders report some failures only so), kept for the
+   error of the call that failed; libvips logs from its worker threads too. */
+static char last_logged[512];
+static pthread_mutex_t last_logged_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void keep_log_message(const char *domain, int level, const char *message, void *data) {
+    (void)domain; (void)level; (void)data;
+    pthread_mutex_lock(&last_logged_lock);
+    snprintf(last_logged, sizeof last_logged, "%s", message ? message : "");
+    pthread_mutex_unlock(&last_logged_lock);
+}
 
 static int resolve(void *library, const char *name, void **slot, char *message, size_t capacity) {
     *slot = dlsym(library, name);
@@ -60,6 +77,9 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_cache_set_max", (void **)&vips.cache_set_max},
         {"vips_thumbnail_buffer", (void **)&vips.thumbnail_buffer},
         {"vips_image_new_from_buffer", (void **)&vips.image_new_from_buffer},
+        {"vips_image_new_from_file", (void **)&vips.image_new_from_file},
+        {"vips_image_copy_memory", (void **)&vips.image_copy_memory},
+        {"g_log_set_default_handler", (void **)&vips.log_set_default_handler},
         {"vips_webpsave_buffer", (void **)&vips.webpsave_buffer},
         {"vips_jpegsave_buffer", (void **)&vips.jpegsave_buffer},
         {"vips_pngsave_buffer", (void **)&vips.pngsave_buffer},
@@ -77,6 +97,9 @@ int cvips_load(const char *program, char *message, size_t capacity) {
     for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {
         if (resolve(library, symbols[index].name, symbols[index].slot, message, capacity) != 0) return -1;
     }
+    /* libvips's warnings go through GLib's log, to stderr: never to the user raw. What matters
+       of them reaches the tool as an error of the call. */
+    vips.log_set_default_handler(keep_log_message, NULL);
     if (vips.init(program) != 0) {
         char *reason = vips.error_buffer_copy();
         snprintf(message, capacity, "libvips did not start: %s", reason ? reason : "no reason given");
@@ -89,12 +112,26 @@ int cvips_load(const char *program, char *message, size_t capacity) {
 }
 
 int cvips_thumbnail(const void *bytes, size_t length, int width, VipsImage **out) {
-    return vips.thumbnail_buffer((void *)bytes, length, out, width,
-        "height", CVIPS_MAX_COORD, "size", CVIPS_SIZE_DOWN, "export_profile", "srgb", NULL);
+    VipsImage *streamed = NULL;
+    if (vips.thumbnail_buffer((void *)bytes, length, &streamed, width,
+            "height", CVIPS_MAX_COORD, "size", CVIPS_SIZE_DOWN, "export_profile", "srgb",
+            /* Damaged pixel data is an error, not a grey or black part of the image. */
+            "option_string", "fail_on=error", NULL) != 0) {
+        return -1;
+    }
+    /* The thumbnail is computed as it is read, top to bottom, once: it is made in memory so
+       that each encoder can read it. */
+    *out = vips.image_copy_memory(streamed);
+    vips.object_unref(streamed);
+    return *out ? 0 : -1;
 }
 
 VipsImage *cvips_open(const void *bytes, size_t length) {
     return vips.image_new_from_buffer(bytes, length, "", NULL);
+}
+
+VipsImage *cvips_open_file(const char *path) {
+    return vips.image_new_from_file(path, NULL);
 }
 
 int cvips_without_metadata(VipsImage *in, VipsImage **out) {
@@ -132,6 +169,19 @@ int cvips_png(VipsImage *in, void **bytes, size_t *length) {
 int cvips_width(const VipsImage *image) { return vips.image_get_width(image); }
 int cvips_height(const VipsImage *image) { return vips.image_get_height(image); }
 int cvips_has_alpha(VipsImage *image) { return vips.image_hasalpha(image); }
-char *cvips_take_error(void) { return vips.error_buffer_copy(); }
+char *cvips_take_error(void) {
+    char *reported = vips.error_buffer_copy();
+    pthread_mutex_lock(&last_logged_lock);
+    const char *logged = last_logged;
+    size_t length = (reported ? strlen(reported) : 0) + strlen(logged) + 2;
+    char *message = malloc(length);
+    if (message) snprintf(message, length, "%s%s%s", reported ? reported : "", reported && *reported && *logged ? "\n" : "", logged);
+    last_logged[0] = 0;
+    pthread_mutex_unlock(&last_logged_lock);
+    vips.free(reported);
+    return message;
+}
+
+void cvips_free_text(char *text) { free(text); }
 void cvips_free(void *memory) { if (memory) vips.free(memory); }
 void cvips_unref(VipsImage *image) { if (image) vips.object_unref(image); }

@@ -33,6 +33,12 @@ package enum ImageProcessor {
     /// The image in `source` at most `width` pixels wide (never enlarged), encoded as `format`;
     /// `quality` (1 to 100) for WebP and JPEG.
     package static func resize(_ source: [UInt8], toWidth width: Int, as format: Format, quality: Int) throws(Failure) -> Encoded {
+        try resize(source, toWidth: width, as: [format], quality: quality)[0]
+    }
+
+    /// The image in `source` at most `width` pixels wide, decoded once and encoded in each of
+    /// `formats`, in their order.
+    package static func resize(_ source: [UInt8], toWidth width: Int, as formats: [Format], quality: Int) throws(Failure) -> [Encoded] {
         if let started { throw started }
         var image: OpaquePointer?  // a VipsImage, incomplete to Swift
         let decoded = source.withUnsafeBytes { cvips_thumbnail($0.baseAddress, $0.count, Int32(width), &image) }
@@ -41,20 +47,28 @@ package enum ImageProcessor {
         var bare: OpaquePointer?
         guard cvips_without_metadata(decodedImage, &bare) == 0, let bare else { throw Failure(description: takeError()) }
         defer { cvips_unref(bare) }
+        var results: [Encoded] = []
+        for format in formats {
+            results.append(try encode(bare, as: format, quality: quality))
+        }
+        return results
+    }
+
+    private static func encode(_ image: OpaquePointer, as format: Format, quality: Int) throws(Failure) -> Encoded {
         var bytes: UnsafeMutableRawPointer?
         var length = 0
         let encoded: Int32 =
             switch format {
-            case .webp: cvips_webp(bare, Int32(quality), &bytes, &length)
-            case .jpeg: cvips_jpeg(bare, Int32(quality), &bytes, &length)
-            case .png: cvips_png(bare, &bytes, &length)
+            case .webp: cvips_webp(image, Int32(quality), &bytes, &length)
+            case .jpeg: cvips_jpeg(image, Int32(quality), &bytes, &length)
+            case .png: cvips_png(image, &bytes, &length)
             }
         guard encoded == 0, let bytes else { throw Failure(description: takeError()) }
         defer { cvips_free(bytes) }
         let written = Array(UnsafeRawBufferPointer(start: bytes, count: length))
         return Encoded(
             bytes: format == .webp ? WebPMetadata.removingMetadata(from: written) : written,
-            width: Int(cvips_width(bare)), height: Int(cvips_height(bare)))
+            width: Int(cvips_width(image)), height: Int(cvips_height(image)))
     }
 
     /// Whether the image in `source` has an alpha channel: its fallback is then PNG, not JPEG.
@@ -66,9 +80,18 @@ package enum ImageProcessor {
         return cvips_has_alpha(image) != 0
     }
 
+    /// Why libvips cannot read the image in the file at `path` (its header: its pixels are not
+    /// decoded), or `nil` when it can. `path` as the C library takes it.
+    package static func problemReading(fileAt path: UnsafePointer<CChar>) -> Failure? {
+        if let started { return started }
+        guard let image = cvips_open_file(path) else { return Failure(description: takeError()) }
+        cvips_unref(image)
+        return nil
+    }
+
     private static func takeError() -> String {
         guard let message = cvips_take_error() else { return "unknown libvips error" }
-        defer { cvips_free(message) }
+        defer { cvips_free_text(message) }
         let text = String(cString: message).split(separator: "\n").joined(separator: "; ")
         return text.isEmpty ? "unknown libvips error" : text
     }

@@ -2,8 +2,8 @@
 # The performance benchmarks of sab-onboarding: see Tests/Benchmarks/README.md.
 #   bash Tests/Benchmarks/run.sh          (from anywhere; works in the package root)
 #   BENCH_RUNS=30 bash Tests/Benchmarks/run.sh   more timing runs for the 40 MB document
-# Installs what is missing (hyperfine, libxml2-utils, time from apt; lxml from PyPI) and
-# nothing else. Prints a table and one MET / NOT MET line per target; exits 0 either way,
+# Installs what is missing (hyperfine, libxml2-utils, time, libvips-tools, chromium from apt;
+# lxml, Playwright and Pillow from PyPI) and nothing else. Prints a table and one MET / NOT MET line per target; exits 0 either way,
 # unless the tool cannot even be built. Results stay in build/bench/.
 set -euo pipefail
 
@@ -26,6 +26,13 @@ if [ "${#missing[@]}" -gt 0 ]; then
   echo "installing ${missing[*]} (apt)"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+command -v vipsthumbnail >/dev/null || { echo "installing libvips-tools (apt)"; apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libvips-tools >/dev/null; }
+[ -x /usr/bin/chromium ] || { echo "installing chromium (apt)"; apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+if ! python3 -c 'import playwright.sync_api, PIL' 2>/dev/null; then
+  echo "installing the browser suite's Python packages (pip)"
+  python3 -m pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt 2>/dev/null \
+    || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages -r Tests/Browser/requirements.txt
 fi
 if ! python3 -c 'import lxml.etree' 2>/dev/null; then
   echo "installing lxml (pip)"
@@ -142,6 +149,35 @@ step "hyperfine startup" timed startup "$small_runs" 3 \
   -n "sab-onboarding --version" "$binary --version" \
   -n "xmllint --version" "xmllint --version"
 
+# --- real appDefs, whole process: one 300 KB file, and 280 files in one call ---
+# Read from ../shared, beside the clone (third-party data the project does not commit).
+shared=../shared
+sango="$shared/appdef-samples/Sango_Transition_Guide.appDef"
+if [ -f "$sango" ]; then
+  echo "== real appDefs: Sango_Transition_Guide.appDef, and the 14 real files 20 times over"
+  step "hyperfine Sango" timed sango "$small_runs" 3 \
+    -n "sab-onboarding lint" "$binary lint $sango" \
+    -n "xmllint --stream --noout" "xmllint --stream --noout $sango"
+  many="$bench/many"
+  rm -rf "$many"
+  mkdir -p "$many"
+  for copy in $(seq -w 1 20); do
+    for file in "$shared"/appdef-samples/*.xml "$shared"/appdef-samples/*.appDef \
+      "$shared"/appdef-samples-wild/*.xml "$shared"/appdef-samples-wild/*.appDef; do
+      cp "$file" "$many/$copy-$(basename "$file")"
+    done
+  done
+  list=$(find "$many" -type f | sort | tr '\n' ' ')
+  echo "$(find "$many" -type f | wc -l) $(du -sk "$many" | cut -f1)" >"$bench/many.txt"
+  step "hyperfine 280 files" timed many "$runs" 2 \
+    -n "sab-onboarding lint (all files)" "$binary lint $list" \
+    -n "xmllint --stream --noout (all files)" "xmllint --stream --noout $list"
+  peak mem-lint-many.txt "$binary" lint $list
+else
+  echo "!! $sango is missing: the real appDefs are read from ../shared" >&2
+  failures+=("real appDefs")
+fi
+
 # --- the carousel of the four-screen sample, gzipped ---
 carousel="$bench/out-builders"
 rm -rf "$carousel"
@@ -158,6 +194,12 @@ step "build builders" "$binary" build Samples/builders/builders.appDef --out "$c
   echo "total $total"
   echo "concatenated $(cat "$carousel"/index.html "$carousel"/onboarding.css "$carousel"/onboarding.js 2>/dev/null | gzip -9 -c | wc -c)"
 } >"$bench/carousel-size.txt"
+
+# --- images: the first open on a slow network, and the build against vipsthumbnail ---
+echo "== images: the photo project in Chromium on emulated networks, and its builds"
+step "images" python3 Tests/Benchmarks/images.py "$binary" "$bench"
+echo "== build time: 200 and 2000 screens"
+step "scaling" python3 Tests/Benchmarks/scaling.py "$binary" "$bench"
 
 # --- the report ---
 echo

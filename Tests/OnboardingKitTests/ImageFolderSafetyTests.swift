@@ -82,7 +82,9 @@ struct ImageFolderSafetyTests {
         #expect(writeFile(atBytePath: Array((folder.path("images/onboarding") + "/").utf8) + Array(composed.utf8), contents: first))
         #expect(writeFile(atBytePath: Array((folder.path("images/onboarding") + "/").utf8) + Array(decomposed.utf8), contents: second))
 
-        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
+        // Published as they are, so that each file's bytes show which source it is.
+        let options = BuildOptions(outputDirectory: folder.path("out"), keepsOriginalImages: true)
+        let result = try OnboardingBuilder(options: options).build(appDefPath: folder.path("app.appDef"))
         #expect(result.succeeded, "\(result.diagnostics.map(\.message))")
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/onboarding.json")))) as? [String: Any]
         let screens = try #require(manifest?["screens"] as? [[String: Any]])

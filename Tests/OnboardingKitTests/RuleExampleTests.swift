@@ -90,10 +90,17 @@ struct ExampleProject {
         case .png: [UInt8](Data(base64Encoded: tinyPNG)!)
         case .jpeg: [UInt8](Data(base64Encoded: tinyJPEG)!)
         case .text: Array("This is not an image.\n".utf8)
+        case .pngWithInvalidHeader: [UInt8](Data(base64Encoded: invalidHeaderPNG)!)
+        case .jpegOverOneMegabyte:
+            // After SOI: 17 comment segments of 65,533 bytes each, then the rest of the image.
+            Array(bytes(of: .jpeg)[0..<2]) + Array(repeating: [0xFF, 0xFE, 0xFF, 0xFF] + Array(repeating: 0x20, count: 65_533), count: 17).flatMap { $0 }
+                + Array(bytes(of: .jpeg)[2...])
         case .svg(let text): Array(text.utf8)
         }
     }
 
+    /// Made with Python's zlib: IHDR says bit depth 3, which PNG does not have; the CRCs are right.
+    static let invalidHeaderPNG = "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADAwIAAABMRgiAAAAADElEQVR4nGNgIAoAAAAnAAHKRxGqAAAAAElFTkSuQmCC"
     static let tinyPNG = "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAAFElEQVR4nGM8UaHBAANMDEgAhQMANUQBbvQnLyMAAAAASUVORK5CYII="
     static let tinyJPEG = """
         /9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjL/wAARCAADAAQDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwCeiiivkD6o/9k=

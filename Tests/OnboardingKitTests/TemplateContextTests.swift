@@ -58,13 +58,18 @@ struct TemplateContextTests {
             try folder.write("fonts/CharisSIL-R.ttf", "regular font bytes")
             try folder.write("fonts/CharisSIL-B.ttf", "bold font bytes")
         }
-        let project = OnboardingProject(syntax: AppDefReader.read(path: path), images: ImageFolder(appDefPath: path, override: nil))
-        let context = PageContext(project: project, options: BuildOptions(outputDirectory: folder.path("out")))
+        let options = BuildOptions(outputDirectory: folder.path("out"))
+        let read = OnboardingProject(syntax: AppDefReader.read(path: path), images: ImageFolder(appDefPath: path, override: nil))
+        let project = ImagePublisher.publish(read, options: options).project
+        let context = PageContext(project: project, options: options)
+        let common = context.common
         var problems: [String] = []
-        compare(context.index, with: TemplateContextSchema.fields(on: .carousel), at: "carousel", problems: &problems)
+        compare(context.index(common: common), with: TemplateContextSchema.fields(on: .carousel), at: "carousel", problems: &problems)
         compare(context.common, with: TemplateContextSchema.fields(on: .styleAndScripts), at: "scripts", problems: &problems)
         for screen in project.screens {
-            compare(context.screenPage(screen), with: TemplateContextSchema.fields(on: .screenPage), at: "screen \(screen.number)", problems: &problems)
+            compare(
+                context.screenPage(screen, common: common), with: TemplateContextSchema.fields(on: .screenPage), at: "screen \(screen.number)",
+                problems: &problems)
         }
         #expect(problems == [])
         if appDef == "fonts" {

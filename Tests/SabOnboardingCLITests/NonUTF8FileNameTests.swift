@@ -25,7 +25,7 @@ struct NonUTF8FileNameTests {
 
         let build = try run(#""$TOOL" build "$NAME" --out "$OUT" && test -f "$OUT/index.html" && test -f "$OUT/onboarding.json""#, in: sample.folder)
         #expect(build.status == 0, "\(build.standardError)")
-        #expect(build.standardOutput == "Built 4 screens into o\\xE9ut/index.html\n")
+        #expect(build.standardOutput.hasPrefix("Built 4 screens into o\\xE9ut/index.html (images: "))
     }
 
     @Test func itsDiagnosticsShowTheByteInEveryFormat() throws {

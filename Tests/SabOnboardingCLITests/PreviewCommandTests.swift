@@ -35,9 +35,11 @@ struct PreviewCommandTests {
         // Each file with its type.
         #expect(try preview.get("/onboarding/onboarding.css").headers["content-type"] == "text/css; charset=utf-8")
         #expect(try preview.get("/onboarding/onboarding.json").headers["content-type"] == "application/json")
-        let image = try #require(firstMatch(of: #"images/RainAndFloods-[0-9a-f]+\.jpg"#, in: carousel.body))
+        let image = try #require(firstMatch(of: #"images/RainAndFloods-[0-9]+-[0-9a-f]+\.jpg"#, in: carousel.body))
         let jpeg = try preview.get("/onboarding/" + image)
         #expect(jpeg.status == 200 && jpeg.headers["content-type"] == "image/jpeg")
+        let webp = try #require(firstMatch(of: #"images/RainAndFloods-[0-9]+-[0-9a-f]+\.webp"#, in: carousel.body))
+        #expect(try preview.get("/onboarding/" + webp).headers["content-type"] == "image/webp")
         let head = try preview.request("HEAD", "/onboarding/" + image)
         #expect(head.status == 200 && head.body.isEmpty && head.headers["content-length"] == jpeg.headers["content-length"])
 
@@ -118,7 +120,7 @@ struct PreviewCommandTests {
         #expect(fixed.body.contains("aria-roledescription=\"carousel\"") && fixed.body.contains("Changed &amp; previewed"))
 
         // Another picture under an image's name: a new build with the new image.
-        let pattern = #"images/HouseOnTheRock-[0-9a-f]+\.png"#
+        let pattern = #"images/HouseOnTheRock-[0-9]+-[0-9a-f]+\.jpg"#
         let oldImage = try #require(firstMatch(of: pattern, in: fixed.body))
         let images = project.folder.appendingPathComponent("images/onboarding")
         let afterFix = try preview.version()
@@ -127,7 +129,7 @@ struct PreviewCommandTests {
         try preview.waitForBuild(after: afterFix)
         let newImage = try #require(firstMatch(of: pattern, in: try preview.get("/onboarding/").body))
         #expect(newImage != oldImage)
-        #expect(try preview.get("/onboarding/" + newImage).headers["content-type"] == "image/png")
+        #expect(try preview.get("/onboarding/" + newImage).headers["content-type"] == "image/jpeg")
 
         #expect(try preview.stop(SIGINT) == 0)
         #expect(preview.standardError.contains("preview stopped (SIGINT)"))

@@ -18,11 +18,14 @@ int cvips_load(const char *program, char *message, size_t capacity);
 
 /* An image `width` pixels wide at most (never enlarged), decoded at a reduced size where the
    format allows (shrink-on-load), turned upright from its EXIF orientation and converted to
-   sRGB from any embedded colour profile. 0 on success. */
+   sRGB from any embedded colour profile, held in memory. 0 on success. */
 int cvips_thumbnail(const void *bytes, size_t length, int width, VipsImage **out);
 
 /* The image in `bytes`, its header read and its pixels not yet decoded, or NULL. */
 VipsImage *cvips_open(const void *bytes, size_t length);
+
+/* The image in the file at `path`, its header read and its pixels not yet decoded, or NULL. */
+VipsImage *cvips_open_file(const char *path);
 
 /* A copy of `in` without the metadata an author's camera or editor wrote: EXIF (with any GPS
    position), XMP, IPTC, comments and the colour profile (the pixels are sRGB already). The
@@ -38,8 +41,10 @@ int cvips_width(const VipsImage *image);
 int cvips_height(const VipsImage *image);
 int cvips_has_alpha(VipsImage *image);
 
-/* libvips's error messages since the last call, to be freed with cvips_free; NULL if none. */
+/* libvips's error messages since the last call, and the last message it logged (warnings of
+   its decoders, which never reach stderr), to be freed with cvips_free_text; NULL if no memory. */
 char *cvips_take_error(void);
+void cvips_free_text(char *text);
 void cvips_free(void *memory);
 void cvips_unref(VipsImage *image);
 

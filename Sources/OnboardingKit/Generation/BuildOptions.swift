@@ -12,6 +12,10 @@ public struct BuildOptions: Sendable, Hashable {
     public var rules: RuleSelection
     /// Write into a non-empty output folder the tool did not create (its files are kept).
     public var force: Bool
+    /// The quality raster variants are encoded at, 1 to 100 (WebP and JPEG).
+    public var imageQuality: Int
+    /// Publish every image as it is in the images folder, without variants.
+    public var keepsOriginalImages: Bool
 
     public static let defaultOutputDirectory = "build/onboarding"
     public static let defaultStartURL = "../"
@@ -19,7 +23,8 @@ public struct BuildOptions: Sendable, Hashable {
     public init(
         outputDirectory: String = BuildOptions.defaultOutputDirectory, imagesDirectory: String? = nil,
         templatesDirectory: String? = nil, startURL: String = BuildOptions.defaultStartURL,
-        rules: RuleSelection = RuleSelection(), force: Bool = false
+        rules: RuleSelection = RuleSelection(), force: Bool = false, imageQuality: Int = BuildOptions.defaultImageQuality,
+        keepsOriginalImages: Bool = false
     ) {
         self.outputDirectory = outputDirectory
         self.imagesDirectory = imagesDirectory
@@ -27,5 +32,11 @@ public struct BuildOptions: Sendable, Hashable {
         self.startURL = startURL
         self.rules = rules
         self.force = force
+        self.imageQuality = imageQuality
+        self.keepsOriginalImages = keepsOriginalImages
     }
+
+    /// The quality variants are encoded at unless `imageQuality` says otherwise.
+    public static let defaultImageQuality = ImagePublisher.defaultQuality
+    public static let imageQualityRange = 1...100
 }

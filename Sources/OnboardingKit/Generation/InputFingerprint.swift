@@ -67,6 +67,8 @@ struct InputFingerprint: Hashable, Sendable {
         for (language, cssFamily) in fonts.languageFamilies { hasher.add("family", language + "\u{0}" + cssFamily) }
         for (language, face) in fonts.missing { hasher.add("missing font", language + "\u{0}" + face.fileName) }
         hasher.add("start url", options.startURL)
+        hasher.add("image quality", String(options.imageQuality))
+        hasher.add("original images", options.keepsOriginalImages ? "kept" : "resized")
         text = hasher.finalize().paddedHex
     }
 

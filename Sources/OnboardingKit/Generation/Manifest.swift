@@ -38,6 +38,10 @@ enum Manifest {
     static func images(of screen: OnboardingScreen, in project: OnboardingProject, withSource: Bool = true) -> JSONValue? {
         let images: [(String, JSONValue)] = screen.images.compactMap { image in
             guard let asset = project.images[image.fileName] else { return nil }
+            // The page's data leaves out the image the page shows already: where the reader's
+            // language has no image of its own, the script keeps it (bytes saved on every screen).
+            let shownByThePage = Array(image.fileName.utf8) == screen.defaultImage.map { Array($0.fileName.utf8) }
+            if !withSource && shownByThePage { return nil }
             let source: [(String, JSONValue)] = withSource ? [("source", .string(image.sourcePath))] : []
             return (
                 image.language ?? "default",
@@ -46,10 +50,31 @@ enum Manifest {
                         ("file", .string(asset.outputPath)),
                         ("width", .int(asset.size.width)),
                         ("height", .int(asset.size.height)),
-                    ] + source)
+                    ] + variants(of: asset, compact: !withSource) + source)
             )
         }
         return images.isEmpty ? nil : .object(images)
+    }
+
+    /// An image's variants: in the manifest each with its file, size and type; in the page's
+    /// data the WebP `srcset`, as the script sets it.
+    private static func variants(of asset: ImageAsset, compact: Bool) -> [(String, JSONValue)] {
+        guard asset.isResized else { return [] }
+        if compact {
+            return [("webp", .string(asset.modernVariants.sourceSet(base: "")))]
+        }
+        return [
+            (
+                "variants",
+                .array(
+                    asset.variants.map { variant in
+                        .object([
+                            ("file", .string(variant.path)), ("width", .int(variant.width)), ("height", .int(variant.height)),
+                            ("type", .string(variant.mediaType)),
+                        ])
+                    })
+            )
+        ]
     }
 
     private static func screen(for screen: OnboardingScreen, in project: OnboardingProject) -> JSONValue {

@@ -74,13 +74,49 @@ public enum ManifestSchema {
                             (
                                 "properties",
                                 .object([
-                                    ("file", .object([("type", .string("string")), ("pattern", .string("^images/[A-Za-z0-9_-][A-Za-z0-9._-]*$"))])),
+                                    (
+                                        "file",
+                                        .object([
+                                            ("description", .string("The file a page's src names: the original as published, or a fallback variant.")),
+                                            ("type", .string("string")), ("pattern", .string("^images/[A-Za-z0-9_-][A-Za-z0-9._-]*$")),
+                                        ])
+                                    ),
                                     ("width", .object([("type", .string("integer")), ("minimum", .int(1))])),
                                     ("height", .object([("type", .string("integer")), ("minimum", .int(1))])),
+                                    (
+                                        "variants",
+                                        .object([
+                                            (
+                                                "description",
+                                                .string(
+                                                    "The sizes published of a raster image: WebP, smallest first, then the one fallback (JPEG or PNG, also in file); absent when the file is published as it is."
+                                                )
+                                            ),
+                                            ("type", .string("array")), ("minItems", .int(2)),
+                                            ("items", ref("imageVariant")),
+                                        ])
+                                    ),
                                     (
                                         "source",
                                         .object([("description", .string("The path where the author picked the image.")), ("type", .string("string"))])
                                     ),
+                                ])
+                            ),
+                        ])
+                    ),
+                    (
+                        "imageVariant",
+                        .object([
+                            ("type", .string("object")),
+                            ("required", strings(["file", "width", "height", "type"])),
+                            ("additionalProperties", .bool(false)),
+                            (
+                                "properties",
+                                .object([
+                                    ("file", .object([("type", .string("string")), ("pattern", .string("^images/[A-Za-z0-9_-][A-Za-z0-9._-]*$"))])),
+                                    ("width", .object([("type", .string("integer")), ("minimum", .int(1))])),
+                                    ("height", .object([("type", .string("integer")), ("minimum", .int(1))])),
+                                    ("type", .object([("enum", strings(["image/webp", "image/jpeg", "image/png"]))])),
                                 ])
                             ),
                         ])

@@ -17,6 +17,8 @@ public struct OnboardingBuilder: Sendable {
         public var unchanged: Bool = false
         /// Whether the pages were rendered: not when the output's record showed it current.
         var rendered = true
+        /// The images made smaller for the web, and those whose sizes came from the cache.
+        public var images = ImagePublisher.Work()
         /// Whether the output is in place.
         public var succeeded: Bool { !writtenFiles.isEmpty }
     }
@@ -46,6 +48,7 @@ public struct OnboardingBuilder: Sendable {
         guard let project = prepared.project, let templates = prepared.templates else {
             return Result(diagnostics: prepared.diagnostics, writtenFiles: [])
         }
+        let images = prepared.images
         let files: [OutputFile]
         do {
             files = try SiteRenderer.render(project, templates: templates, options: options)
@@ -53,7 +56,7 @@ public struct OnboardingBuilder: Sendable {
             return Result(diagnostics: prepared.diagnostics + [error.diagnostic], writtenFiles: [])
         }
         let outcome = try OutputWriter.write(files, to: options.outputDirectory, force: options.force, fingerprint: fingerprint)
-        return Result(diagnostics: prepared.diagnostics, writtenFiles: files.map(\.path), unchanged: outcome == .unchanged)
+        return Result(diagnostics: prepared.diagnostics, writtenFiles: files.map(\.path), unchanged: outcome == .unchanged, images: images)
     }
 
     /// Everything `build` would write, by path, without writing it: for previews and for fuzzing.
@@ -90,18 +93,26 @@ public struct OnboardingBuilder: Sendable {
         return (fingerprint, templates.diagnostics)
     }
 
+    /// A project ready to render, or the diagnostics that stop it.
+    private struct Prepared {
+        var project: OnboardingProject?
+        var templates: TemplateSet?
+        var diagnostics: [Diagnostic]
+        var images = ImagePublisher.Work()
+    }
+
     private var linter: Linter {
         Linter(options: LintOptions(imagesDirectory: options.imagesDirectory, rules: options.rules))
     }
 
     private func prepare(appDefPath: String, needsTemplates: Bool = true)
-        -> (project: OnboardingProject?, templates: TemplateSet?, diagnostics: [Diagnostic])
+        -> Prepared
     {
         prepare(syntax: AppDefReader.read(path: appDefPath), appDefPath: appDefPath, needsTemplates: needsTemplates)
     }
 
     private func prepare(syntax: AppDefSyntax, appDefPath: String, needsTemplates: Bool = true)
-        -> (project: OnboardingProject?, templates: TemplateSet?, diagnostics: [Diagnostic])
+        -> Prepared
     {
         let folder = ImageFolder(appDefPath: appDefPath, override: options.imagesDirectory)
         return prepare(syntax: syntax, images: folder, lintDiagnostics: linter.lint(syntax, images: folder), needsTemplates: needsTemplates)
@@ -110,7 +121,7 @@ public struct OnboardingBuilder: Sendable {
     /// Loads the templates and builds the project of a linted appDef; `nil` for both when the
     /// lint or the templates have an error.
     private func prepare(syntax: AppDefSyntax, images folder: ImageFolder, lintDiagnostics: [Diagnostic], needsTemplates: Bool = true)
-        -> (project: OnboardingProject?, templates: TemplateSet?, diagnostics: [Diagnostic])
+        -> Prepared
     {
         var diagnostics = lintDiagnostics
         var templates: TemplateSet?
@@ -119,7 +130,10 @@ public struct OnboardingBuilder: Sendable {
             templates = loaded.templates
             diagnostics += loaded.diagnostics
         }
-        guard !diagnostics.fails(strict: false) else { return (nil, nil, diagnostics) }
-        return (OnboardingProject(syntax: syntax, images: folder), templates, diagnostics)
+        guard !diagnostics.fails(strict: false) else { return Prepared(diagnostics: diagnostics) }
+        let published = ImagePublisher.publish(OnboardingProject(syntax: syntax, images: folder), options: options)
+        diagnostics += published.diagnostics
+        guard published.diagnostics.isEmpty else { return Prepared(diagnostics: diagnostics) }
+        return Prepared(project: published.project, templates: templates, diagnostics: diagnostics, images: published.work)
     }
 }

@@ -81,7 +81,8 @@ extension OnboardingProject {
                 // A raster image is read again here: the size published is that of the bytes published.
                 let size = file.svg == nil ? ImageInspector.rasterSize(of: bytes, format: format) : file.size
             else { continue }
-            assets[image.fileName] = ImageAsset(sourceFileName: image.fileName, bytes: bytes, size: size)
+            let location = image.position.map { SourceLocation(file: syntax.file, line: $0.line, column: $0.column) }
+            assets[image.fileName] = ImageAsset(sourceFileName: image.fileName, bytes: bytes, format: format, size: size, location: location)
         }
         images = assets
     }

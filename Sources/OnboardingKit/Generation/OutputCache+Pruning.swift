@@ -27,12 +27,29 @@ extension OutputCache {
         let mark = Paths.join(folder, "last-pruned")
         if let marked = FileStatus.of(mark), now - marked.modified < pruningInterval { return }
         guard (try? FileSystemCalls.writeFile([], to: mark)) != nil else { return }
+        pruneImages(in: Paths.join(folder, "images"), now: now)
         // The caches' names are the tool's, in UTF-8: a name that is not cannot be one.
         for name in ((try? FolderWalk.names(in: folder)) ?? []).compactMap(String.init(validating:)) where name.hasSuffix(".cache") {
             let path = Paths.join(folder, name)
             if let bytes = RegularFile.bytes(at: path), let text = String(utf8Text: bytes), let cache = OutputCache(text: text) {
                 if FolderWalk.kind(of: cache.output, followingLinks: true) != .folder { PathText.withCString(path) { _ = unlink($0) } }
             } else if let status = FileStatus.of(path), now - status.modified >= pruningInterval {
+                PathText.withCString(path) { _ = unlink($0) }
+            }
+        }
+    }
+
+    /// How long a source image's variants stay in the cache unused: 30 days.
+    static let imageRetention: Int64 = 30 * pruningInterval
+
+    /// Removes the image variants no build used for ``imageRetention`` (each use renews a
+    /// file's time), and temporary files older than the pruning interval (a killed build's).
+    static func pruneImages(in folder: String, now: Int64) {
+        for name in ((try? FolderWalk.names(in: folder)) ?? []).compactMap(String.init(validating:)) {
+            let path = Paths.join(folder, name)
+            guard let status = FileStatus.of(path) else { continue }
+            let age = now - status.modified
+            if (name.hasSuffix(".variants") && age >= imageRetention) || (name.contains(".tmp-") && age >= pruningInterval) {
                 PathText.withCString(path) { _ = unlink($0) }
             }
         }

@@ -34,7 +34,7 @@ struct PageContext {
                 "next": .string(project.buttons.next.defaultText),
                 "start": .string(project.buttons.start.defaultText),
             ],
-            "screens": .list(project.screens.map { .object(screen($0)) }),
+            "screens": .list(project.screens.map { .object(screen($0, base: "", imageFirst: $0.number == 1)) }),
             "fontFaces": .list(
                 project.fontAssets.map { font in
                     [
@@ -47,7 +47,9 @@ struct PageContext {
     }
 
     /// The carousel page: images relative to the output folder, and the data its script reads.
-    var index: [String: TemplateValue] {
+    /// `common` is ``common``, made once for all pages: a page made from the project anew would
+    /// make a build's time grow with the square of its screens.
+    func index(common: [String: TemplateValue]) -> [String: TemplateValue] {
         var context = common
         context["assetBase"] = ""
         let data = JSONValue.object([
@@ -87,15 +89,17 @@ struct PageContext {
             }
     }
 
-    /// One screen's own page, in `screens/`.
-    func screenPage(_ screen: OnboardingScreen) -> [String: TemplateValue] {
+    /// One screen's own page, in `screens/`; `common` as for ``index(common:)``.
+    func screenPage(_ screen: OnboardingScreen, common: [String: TemplateValue]) -> [String: TemplateValue] {
         var context = common
         context["assetBase"] = "../"
-        context["screen"] = .object(self.screen(screen))
+        context["screen"] = .object(self.screen(screen, base: "../", imageFirst: true))
         return context
     }
 
-    private func screen(_ screen: OnboardingScreen) -> [String: TemplateValue] {
+    /// A screen's values; `base` leads from the page to the output folder, and `imageFirst`
+    /// says whether its image is the first the page shows (fetched first, never lazily).
+    private func screen(_ screen: OnboardingScreen, base: String, imageFirst: Bool) -> [String: TemplateValue] {
         var context: [String: TemplateValue] = [
             "number": TemplateValue(screen.number),
             "label": .string(InterfaceStrings.slideLabel(screen.number, of: project.screens.count, language: project.defaultLanguage)),
@@ -108,7 +112,15 @@ struct PageContext {
             if let text = screen.texts[field] { context[field.manifestKey] = .string(text.defaultText) }
         }
         if let image = screen.defaultImage, let asset = project.images[image.fileName] {
-            context["image"] = ["src": .string(asset.outputPath), "width": TemplateValue(asset.size.width), "height": TemplateValue(asset.size.height)]
+            var image: [String: TemplateValue] = [
+                "src": .string(asset.outputPath), "width": TemplateValue(asset.size.width), "height": TemplateValue(asset.size.height),
+                "priority": .bool(imageFirst),
+            ]
+            if asset.isResized {
+                image["webpSrcset"] = .string(asset.modernVariants.sourceSet(base: base))
+                image["sizes"] = .string(ImageVariantWidths.sizes)
+            }
+            context["image"] = .object(image)
         }
         context["style"] = .object(style(of: screen))
         return context

@@ -12,22 +12,22 @@ enum SiteRenderer {
 
     static func render(_ project: OnboardingProject, templates: TemplateSet, options: BuildOptions) throws(TemplateRenderingError) -> [OutputFile] {
         let context = PageContext(project: project, options: options)
+        let common = context.common
         var files = [
-            OutputFile(path: "index.html", contents: Array(try templates.render("index.html.mustache", context: context.index).utf8)),
-            OutputFile(
-                path: "onboarding.css", contents: compacted(try templates.render("onboarding.css.mustache", context: context.common), as: .css)),
-            OutputFile(path: "onboarding.js", contents: compacted(try templates.render("onboarding.js.mustache", context: context.common), as: .javascript)),
-            OutputFile(path: "onboarding-gate.js", contents: Array(try templates.render("onboarding-gate.js.mustache", context: context.common).utf8)),
+            OutputFile(path: "index.html", contents: Array(try templates.render("index.html.mustache", context: context.index(common: common)).utf8)),
+            OutputFile(path: "onboarding.css", contents: compacted(try templates.render("onboarding.css.mustache", context: common), as: .css)),
+            OutputFile(path: "onboarding.js", contents: compacted(try templates.render("onboarding.js.mustache", context: common), as: .javascript)),
+            OutputFile(path: "onboarding-gate.js", contents: Array(try templates.render("onboarding-gate.js.mustache", context: common).utf8)),
             OutputFile(path: "onboarding.json", contents: Array(Manifest.json(for: project).rendered().utf8)),
         ]
         for screen in project.screens {
-            let page = try templates.render("screen.html.mustache", context: context.screenPage(screen))
+            let page = try templates.render("screen.html.mustache", context: context.screenPage(screen, common: common))
             files.append(OutputFile(path: ScreenPage.path(of: screen), contents: Array(page.utf8)))
         }
         // Two names can reduce to one safe name for the same content: one copy serves both.
         var copied: Set<String> = []
-        for asset in project.images.values.sorted(by: { $0.outputPath < $1.outputPath }) where copied.insert(asset.outputPath).inserted {
-            files.append(OutputFile(path: asset.outputPath, contents: asset.bytes))
+        for asset in project.images.values.sorted(by: { $0.outputPath < $1.outputPath }) {
+            for file in asset.publishedFiles where copied.insert(file.path).inserted { files.append(file) }
         }
         for font in project.fontAssets {
             files.append(OutputFile(path: font.outputPath, contents: font.bytes))

@@ -29,6 +29,8 @@ final class ImageFolder {
         /// Why a raster image whose size reads cannot be shown all the same (its data is cut
         /// short, or it has more pixels than a phone decodes); `nil` when it can.
         var damage: String?
+        /// The file's size in bytes, for a raster image.
+        var byteCount: Int64?
         /// For an SVG, what publishing it gives: the file rebuilt from what is safe, or why not.
         var svg: SVGSanitizing?
 
@@ -84,7 +86,7 @@ final class ImageFolder {
         if let format = ImageInspector.rasterFormat(of: source) {
             let size = ImageInspector.rasterSize(of: source, format: format)
             let damage = size.flatMap { ImageCompleteness.problem(in: source, format: format, size: $0) }
-            return .found(ImageFile(path: file, sniffedFormat: format, size: size, damage: damage))
+            return .found(ImageFile(path: file, sniffedFormat: format, size: size, damage: damage, byteCount: status.size))
         }
         // Not a raster image: an SVG is read whole by the XML reader, to be rebuilt.
         guard let bytes = RegularFile.bytes(at: file) else {

@@ -1,3 +1,5 @@
+internal import XMLStreaming
+
 /// One onboarding screen as the appDef means it, after lint found no error in it.
 public struct OnboardingScreen: Hashable, Sendable {
     /// The 1-based position of the screen in document order.
@@ -34,6 +36,8 @@ public struct ScreenImage: Hashable, Sendable {
     public var sourcePath: String
     /// The file name looked up in the images folder.
     public var fileName: String
+    /// Where the appDef names it (its `<image>`), for a diagnostic about the file.
+    var position: SourcePosition?
 
     public init(language: String?, sourcePath: String, fileName: String) {
         self.language = language

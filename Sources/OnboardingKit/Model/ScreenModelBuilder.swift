@@ -39,13 +39,16 @@ enum ScreenModelBuilder {
         var images: [ScreenImage] = []
         var seen: Set<String?> = []
         for block in syntax.imageBlocks {
-            guard let path = block.children(named: AppDefVocabulary.image).first?.trimmedText, !path.isEmpty else { continue }
+            guard let element = block.children(named: AppDefVocabulary.image).first, case let path = element.trimmedText, !path.isEmpty
+            else { continue }
             let fileName = ImagePath.fileName(of: path)
             guard ImagePath.unsafeReason(fileName) == nil else { continue }
             let lang = block.attribute(AppDefVocabulary.langAttribute)?.value
             let language = ImageLanguage.normalised(lang) == nil ? nil : lang!.trimmingWhitespace
             guard seen.insert(language?.lowercased()).inserted else { continue }
-            images.append(ScreenImage(language: language, sourcePath: path, fileName: fileName))
+            var image = ScreenImage(language: language, sourcePath: path, fileName: fileName)
+            image.position = element.position
+            images.append(image)
         }
         return images
     }

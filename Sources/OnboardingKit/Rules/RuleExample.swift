@@ -12,6 +12,10 @@ public struct RuleExample: Sendable, Hashable {
         case jpeg
         /// Bytes that are no image at all.
         case text
+        /// A 4x3 PNG whose chunks are whole but whose header no decoder accepts (bit depth 3).
+        case pngWithInvalidHeader
+        /// A valid 4x3 JPEG made over 1 MB by comment segments, as a camera's metadata can.
+        case jpegOverOneMegabyte
         /// An SVG file with this text.
         case svg(String)
     }

@@ -31,6 +31,8 @@ public enum RuleRegistry {
         ImageNotFoundRule(),
         UnsupportedImageFormatRule(),
         ImageContentMismatchRule(),
+        ImageNotDecodableRule(),
+        ImageLargerThanNeededRule(),
         UnsafeSVGContentRule(),
         ButtonLabelFallbackRule(),
         TextDirectionMismatchRule(),

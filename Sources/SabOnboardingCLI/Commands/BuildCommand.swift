@@ -48,7 +48,15 @@ struct BuildCommand: ParsableCommand {
         }
         if !quiet {
             let screens = result.writtenFiles.filter { $0.hasPrefix("screens/") }.count
-            let state = result.unchanged ? " (unchanged: nothing written)" : ""
+            let images = result.images
+            let state =
+                if result.unchanged {
+                    " (unchanged: nothing written)"
+                } else if images.made + images.reused > 0 {
+                    " (images: \(images.made) encoded, \(images.reused) reused from the cache)"
+                } else {
+                    ""
+                }
             // Paths as the diagnostics show them: no raw control character or undecodable byte.
             let outputDirectory = outputDirectory.withControlCharactersShown
             let appDef = appDef.withControlCharactersShown

@@ -13,6 +13,8 @@ struct InputOptions: ParsableArguments {
     @Option(help: "Where Skip and Start lead, relative to the carousel page (or an http or https URL).")
     var startURL = BuildOptions.defaultStartURL
 
+    @OptionGroup var imageOptions: ImageOptions
+
     @OptionGroup var rules: RuleOptions
 
     /// The help of `--images`, for a command reading one appDef or several.
@@ -29,8 +31,9 @@ struct InputOptions: ParsableArguments {
 
     /// The build options these give, for an output folder and `--force`.
     func buildOptions(outputDirectory: String = BuildOptions.defaultOutputDirectory, force: Bool = false) throws -> BuildOptions {
-        BuildOptions(
-            outputDirectory: outputDirectory, imagesDirectory: images, templatesDirectory: templates, startURL: startURL,
-            rules: try rules.selection(), force: force)
+        imageOptions.applied(
+            to: BuildOptions(
+                outputDirectory: outputDirectory, imagesDirectory: images, templatesDirectory: templates, startURL: startURL,
+                rules: try rules.selection(), force: force))
     }
 }

@@ -13,13 +13,15 @@ struct ManifestCommand: ParsableCommand {
     @Option(help: InputOptions.imagesHelp(beside: "the appDef"), completion: .directory)
     var images: String?
 
+    @OptionGroup var imageOptions: ImageOptions
+
     func validate() throws {
         try OptionChecks.refuseRepeated(["images"])
         try OptionChecks.refuseEmpty(images, for: "--images <images>")
     }
 
     func run() throws {
-        let (json, diagnostics) = OnboardingBuilder(options: BuildOptions(imagesDirectory: images)).manifest(appDefPath: appDef)
+        let (json, diagnostics) = OnboardingBuilder(options: imageOptions.applied(to: BuildOptions(imagesDirectory: images))).manifest(appDefPath: appDef)
         Terminal.writeToStandardError(TextReporter(colored: Terminal.standardErrorWantsColor).report(diagnostics))
         guard let json else { throw ExitCode.failure }
         Terminal.writeToStandardOutput(json)

@@ -64,9 +64,14 @@ public enum TemplateContextSchema {
         .init(
             "image", .object, "Its image in the default language.", optional: true,
             fields: [
-                .init("src", .text, "The published file, relative to the output folder."),
+                .init("src", .text, "The published file, relative to the output folder: the original, or the fallback (JPEG or PNG) of the variants."),
                 .init("width", .number, "Its width in CSS pixels."),
                 .init("height", .number, "Its height in CSS pixels."),
+                .init("priority", .flag, "Whether it is the first image of the page: fetched first, never lazily."),
+                .init(
+                    "webpSrcset", .text, "Its WebP variants as a `srcset`, paths relative to the page (absent when the file is published as it is).",
+                    optional: true),
+                .init("sizes", .text, "The `sizes` that goes with them: the image block's width.", optional: true),
             ]),
         .init(
             "style", .object, "Its colours and sizes.",

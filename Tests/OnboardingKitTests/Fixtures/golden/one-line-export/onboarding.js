@@ -75,14 +75,20 @@ const slideLabel = (index) => {
 const pattern = pick(config.slideLabel);
 return (pattern ? pattern.value : "{n} / {m}").replace("{n}", index + 1).replace("{m}", count);
 };
+const showImage = (element, image) => {
+if (element.getAttribute("src") === image.file) return;
+const source = element.previousElementSibling;
+if (source) source.srcset = image.webp || "";
+element.width = image.width;
+element.height = image.height;
+element.src = image.file;
+};
 const showField = (element, screen, pageLanguage) => {
 const field = element.getAttribute("data-field");
 const chosen = pick(screen[field]);
 if (!chosen) return;
 if (field === "image") {
-element.width = chosen.value.width;
-element.height = chosen.value.height;
-element.src = chosen.value.file;
+showImage(element, chosen.value);
 return;
 }
 element.textContent = chosen.value;
@@ -157,6 +163,7 @@ const show = (index, announceIt) => {
 if (index === current) return;
 const first = current < 0;
 current = index;
+loadImage(index);
 showSlide(index);
 showDots(index);
 showButtons(index);
@@ -179,6 +186,9 @@ location.replace(destination());
 box.addEventListener("scroll", () => {
 clearTimeout(settleTimer);
 settleTimer = setTimeout(settle, SETTLE_AFTER_SCROLL);
+const shown = Math.abs(box.scrollLeft) / box.clientWidth;
+loadImage(Math.floor(shown));
+loadImage(Math.ceil(shown));
 if (touch && target === null) {
 const position = Math.abs(box.scrollLeft) / box.clientWidth;
 if (Math.abs(position - touch.from) > 1) box.scrollTo({ left: offsetOf(touch.from + (position > touch.from ? 1 : -1)), behavior: "instant" });
@@ -248,6 +258,16 @@ if (window.ResizeObserver) {
 const resizes = new ResizeObserver(fitControls);
 [container, skip, next, start].forEach((element) => resizes.observe(element));
 }
+const loadImage = (index) => {
+const image = slides[index] && slides[index].querySelector("img");
+if (image) image.loading = "eager";
+return image;
+};
+const loadInTurn = (index) => {
+const image = loadImage(index);
+if (image && !image.complete) image.onload = image.onerror = () => loadInTurn(index + 1);
+else if (index < count - 1) loadInTurn(index + 1);
+};
 const announce = (index) => {
 const title = slides[index].querySelector("[role=heading]");
 announcer.textContent = slideLabel(index) + (title ? ": " + title.textContent : "");
@@ -259,6 +279,7 @@ const hashed = slides.findIndex((slide) => "#" + slide.id === location.hash);
 emit("started", { count, language });
 show(Math.max(0, hashed), false);
 box.scrollTo({ left: offsetOf(current), behavior: "auto" });
+loadInTurn(0);
 root.classList.add("onboarding-ready");
 });
 })();

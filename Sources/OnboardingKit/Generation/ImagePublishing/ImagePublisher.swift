@@ -1,0 +1,90 @@
+internal import ImageProcessing
+
+/// Publishes each raster image (PNG, JPEG, WebP) as responsive variants made with libvips:
+/// shrunk to each width of ``ImageVariantWidths`` the source reaches, upright, sRGB, without
+/// metadata, as WebP, and once as a fallback every browser shows (JPEG, or PNG for an image with
+/// transparency). The author's original is not published. SVG stays vector and GIF as it is
+/// (it may be animated); `--keep-original-images` publishes every image as it is.
+///
+/// Variants come from ``ImageVariantCache`` when an earlier build made them from the same bytes
+/// with the same settings.
+public enum ImagePublisher {
+    /// How many images a build made variants of, and how many it found made in the cache.
+    public struct Work: Sendable, Equatable {
+        public var made = 0
+        public var reused = 0
+    }
+
+    /// What `--image-quality` is when not given: libvips's own default for WebP and JPEG, at
+    /// which a photo 768 pixels wide is some 50 to 90 KB as WebP.
+    static let defaultQuality = 75
+
+    /// The project with its raster images' variants made, and an error for each image that
+    /// libvips could not make them of.
+    static func publish(_ project: OnboardingProject, options: BuildOptions) -> (project: OnboardingProject, diagnostics: [Diagnostic], work: Work) {
+        guard !options.keepsOriginalImages else { return (project, [], Work()) }
+        var published = project
+        var diagnostics: [Diagnostic] = []
+        var work = Work()
+        let resizable = project.images.values.filter { [.png, .jpeg, .webp].contains($0.format) }
+        for asset in resizable.sorted(by: { Array($0.sourceFileName.utf8).lexicographicallyPrecedes(Array($1.sourceFileName.utf8)) }) {
+            do {
+                var resized = asset
+                let made = try variants(of: asset, quality: options.imageQuality)
+                resized.publish(made.variants)
+                if made.fromCache { work.reused += 1 } else { work.made += 1 }
+                published.images[asset.sourceFileName] = resized
+            } catch {
+                diagnostics.append(
+                    Diagnostic(
+                        ruleID: ImageNotDecodableRule.description.id, severity: .error,
+                        location: asset.location ?? SourceLocation(file: project.appDefPath, line: 1, column: 1),
+                        message: "'\(asset.sourceFileName)' cannot be made smaller for the web: \(error.description)",
+                        notes: ["export it again from the photo or drawing program, or build with --keep-original-images"]))
+            }
+        }
+        return (published, diagnostics, work)
+    }
+
+    /// The variants of one image, from the cache or made now.
+    static func variants(of asset: ImageAsset, quality: Int) throws(ImageProcessor.Failure) -> (variants: [ImageVariant], fromCache: Bool) {
+        let widths = ImageVariantWidths.widths(forSourceWidth: asset.size.width)
+        let fallbackWidth = ImageVariantWidths.fallbackWidth(among: widths)
+        let cacheName = ImageVariantCache.name(
+            sourceDigest: SHA256.hexDigest(of: asset.bytes),
+            settings: "quality \(quality) widths \(widths.map(String.init).joined(separator: ",")) fallback \(fallbackWidth)")
+        var entries = ImageVariantCache.read(cacheName) ?? []
+        let fromCache = entries.count == widths.count + 1
+        if !fromCache {
+            entries = try encode(asset.bytes, widths: widths, fallbackWidth: fallbackWidth, quality: quality)
+            ImageVariantCache.write(entries, as: cacheName)
+        }
+        let variants = entries.map { entry in
+            let fileExtension = entry.mediaType == "image/jpeg" ? "jpg" : String(entry.mediaType.dropFirst("image/".count))
+            return ImageVariant(
+                path: ImageAsset.variantPath(for: asset.sourceFileName, width: entry.width, fileExtension: fileExtension, bytes: entry.bytes),
+                width: entry.width, height: entry.height, mediaType: entry.mediaType, bytes: entry.bytes)
+        }
+        return (variants, fromCache)
+    }
+
+    /// The WebP variants, smallest first, then the one fallback: every browser but the few
+    /// without WebP takes a WebP, so a single fallback, at the width a phone at 2x takes,
+    /// serves those few and keeps the page's markup and the build small.
+    private static func encode(_ source: [UInt8], widths: [Int], fallbackWidth: Int, quality: Int) throws(ImageProcessor.Failure)
+        -> [ImageVariantCache.Entry]
+    {
+        let fallback: ImageProcessor.Format = try ImageProcessor.hasAlpha(source) ? .png : .jpeg
+        var modern: [ImageVariantCache.Entry] = []
+        var fallbacks: [ImageVariantCache.Entry] = []
+        for width in widths {
+            let formats: [ImageProcessor.Format] = width == fallbackWidth ? [.webp, fallback] : [.webp]
+            let encoded = try ImageProcessor.resize(source, toWidth: width, as: formats, quality: quality)
+            for (format, image) in zip(formats, encoded) {
+                let entry = ImageVariantCache.Entry(mediaType: "image/\(format.rawValue)", width: image.width, height: image.height, bytes: image.bytes)
+                if format == .webp { modern.append(entry) } else { fallbacks.append(entry) }
+            }
+        }
+        return modern + fallbacks
+    }
+}

@@ -1,0 +1,78 @@
+import PathText
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The variants of each source image already encoded, in the user's cache folder
+/// (`images/` in ``OutputCache/folder``), one file per source and settings: a rebuild after an
+/// edit re-encodes only the images that changed, and one that finds all its images here never
+/// loads libvips.
+///
+/// A file is named by a digest of the source's bytes and the settings, and holds a header line,
+/// a line per variant (`type width height length`) and the variants' bytes. One that does not
+/// read back whole is ignored and written again. Files are written under a temporary name and
+/// renamed, so a reader never sees half of one; each use renews its time, and pruning removes
+/// those unused for ``OutputCache/imageRetention``.
+enum ImageVariantCache {
+    static let header = "sab-onboarding image variants 1"
+
+    struct Entry: Equatable {
+        var mediaType: String
+        var width: Int
+        var height: Int
+        var bytes: [UInt8]
+    }
+
+    static var folder: String? { OutputCache.folder.map { Paths.join($0, "images") } }
+
+    /// The cache file's name for a source and the settings that shape its variants.
+    static func name(sourceDigest: String, settings: String) -> String {
+        SHA256.hexDigest(of: Array("\(sourceDigest)\n\(settings)\n\(SabOnboardingVersion.current)".utf8)) + ".variants"
+    }
+
+    static func read(_ name: String) -> [Entry]? {
+        guard let folder, let bytes = RegularFile.bytes(at: Paths.join(folder, name)), let entries = entries(in: bytes) else { return nil }
+        PathText.withCString(Paths.join(folder, name)) { _ = utimensat(AT_FDCWD, $0, nil, 0) }
+        return entries
+    }
+
+    /// Stores `entries`; a cache that cannot be written (no home folder, a full disk) is
+    /// skipped: the build needs none.
+    static func write(_ entries: [Entry], as name: String) {
+        guard let folder, (try? FileSystemCalls.makeDirectories(folder)) != nil else { return }
+        var text = header + "\n"
+        for entry in entries { text += "\(entry.mediaType) \(entry.width) \(entry.height) \(entry.bytes.count)\n" }
+        let bytes = Array((text + "\n").utf8) + entries.flatMap(\.bytes)
+        let path = Paths.join(folder, name)
+        let temporary = path + ".tmp-\(getpid())"
+        guard (try? FileSystemCalls.writeFile(bytes, to: temporary)) != nil else {
+            PathText.withCString(temporary) { _ = unlink($0) }
+            return
+        }
+        let renamed = PathText.withCString(temporary) { from in PathText.withCString(path) { to in rename(from, to) } }
+        if renamed != 0 { PathText.withCString(temporary) { _ = unlink($0) } }
+    }
+
+    /// The entries of a cache file, or `nil` unless it reads back whole.
+    static func entries(in bytes: [UInt8]) -> [Entry]? {
+        guard let blank = bytes.indices.first(where: { $0 > 0 && bytes[$0] == 0x0A && bytes[$0 - 1] == 0x0A }),
+            let text = String(utf8Text: Array(bytes[..<blank]))
+        else { return nil }
+        let lines = text.split(separator: "\n")
+        guard lines.first == Substring(header) else { return nil }
+        var entries: [Entry] = []
+        var offset = blank + 1
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: " ")
+            guard fields.count == 4, let width = Int(fields[1]), let height = Int(fields[2]), let length = Int(fields[3]),
+                width > 0, height > 0, length > 0, length <= bytes.count - offset
+            else { return nil }
+            entries.append(Entry(mediaType: String(fields[0]), width: width, height: height, bytes: Array(bytes[offset..<offset + length])))
+            offset += length
+        }
+        return offset == bytes.count && !entries.isEmpty ? entries : nil
+    }
+}

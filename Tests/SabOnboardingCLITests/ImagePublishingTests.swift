@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// What the build publishes of raster images: smaller variants without metadata, the same
+/// bytes from the same input, made once and then taken from the cache.
+@Suite(.timeLimit(.minutes(2)))
+struct ImagePublishingTests {
+    /// A 120×60 JPEG taken "on its side" (EXIF orientation 6), with a GPS position and a camera
+    /// maker ("PhoneMaker") in its EXIF.
+    static let phonePhoto = ToolRunner.packageRoot.appendingPathComponent("Tests/ImageProcessingTests/Fixtures/gps-rotated.jpg")
+
+    /// A project of two screens, one image each, in a new folder, with its own image cache.
+    final class Project {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-images-\(UUID().uuidString)")
+        var appDef: URL { folder.appendingPathComponent("app.appDef") }
+        var images: URL { folder.appendingPathComponent("images/onboarding") }
+        var cache: URL { folder.appendingPathComponent("cache") }
+
+        init(images named: [String: URL]) throws {
+            try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+            for (name, source) in named { try FileManager.default.copyItem(at: source, to: images.appendingPathComponent(name)) }
+            let screens = named.keys.sorted().map { name in
+                "<onboarding-screen><onboarding-screen-image lang=\"default\"><image>\(name)</image></onboarding-screen-image></onboarding-screen>"
+            }
+            try Data(
+                """
+                <?xml version="1.0" encoding="utf-8"?>
+                <app-definition type="SAB"><translation-mappings default-lang="en"/><onboarding-screens>
+                \(screens.joined(separator: "\n"))
+                </onboarding-screens></app-definition>
+                """.utf8
+            ).write(to: appDef)
+        }
+
+        /// Builds into `out` (inside the folder) with the cache `cache` (inside the folder).
+        func build(into out: String, cache: String = "cache", _ options: [String] = []) throws -> ToolRunner.Result {
+            try ToolRunner.run(
+                ["build", appDef.path, "--out", folder.appendingPathComponent(out).path] + options,
+                environment: ["XDG_CACHE_HOME": folder.appendingPathComponent(cache).path])
+        }
+
+        /// Every file of an output, by path, with its bytes; the build's record aside.
+        func files(of out: String) throws -> [String: Data] {
+            let root = folder.appendingPathComponent(out)
+            var files: [String: Data] = [:]
+            for case let path as String in FileManager.default.enumerator(atPath: root.path)! {
+                let url = root.appendingPathComponent(path)
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
+                    !path.hasPrefix(".")
+                else { continue }
+                files[path] = try Data(contentsOf: url)
+            }
+            return files
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    static let samples = ToolRunner.packageRoot.appendingPathComponent("Samples/builders/images/onboarding")
+
+    @Test func noPublishedFileCarriesTheAuthorsMetadataAndTheImageIsUpright() throws {
+        let project = try Project(images: ["photo.jpg": Self.phonePhoto])
+        let build = try project.build(into: "out")
+        #expect(build.status == 0, "\(build.standardError)")
+        let files = try project.files(of: "out")
+        let images = files.filter { $0.key.hasPrefix("images/") }
+        #expect(images.count == 2, "\(images.keys.sorted())")  // 60 wide: one WebP, one JPEG
+        for (path, bytes) in files {
+            for marker in ["PhoneMaker", "Exif", "GPS"] {
+                #expect(bytes.range(of: Data(marker.utf8)) == nil, "\(path) holds '\(marker)'")
+            }
+        }
+        let manifest = try #require(JSONSerialization.jsonObject(with: files["onboarding.json"]!) as? [String: Any])
+        let screens = try #require(manifest["screens"] as? [[String: Any]])
+        let image = try #require((screens[0]["image"] as? [String: Any])?["default"] as? [String: Any])
+        #expect(image["width"] as? Int == 60 && image["height"] as? Int == 120, "\(image)")
+        let variants = try #require(image["variants"] as? [[String: Any]])
+        #expect(variants.map { $0["type"] as? String } == ["image/webp", "image/jpeg"])
+    }
+
+    @Test func theSameInputGivesTheSameBytesWithOrWithoutTheCache() throws {
+        let project = try Project(images: [
+            "house.png": Self.samples.appendingPathComponent("HouseOnTheRock.png"), "rain.jpg": Self.samples.appendingPathComponent("RainAndFloods.jpg"),
+        ])
+        #expect(try project.build(into: "first").status == 0)
+        #expect(try project.build(into: "second", cache: "other-cache").status == 0)
+        #expect(try project.build(into: "third").status == 0)  // from the first one's cache
+        let first = try project.files(of: "first")
+        #expect(first.keys.filter { $0.hasSuffix(".webp") }.count == 4)
+        #expect(try project.files(of: "second") == first)
+        #expect(try project.files(of: "third") == first)
+    }
+
+    @Test func aRebuildEncodesOnlyTheImagesItHasNotMadeBefore() throws {
+        let project = try Project(images: ["house.png": Self.samples.appendingPathComponent("HouseOnTheRock.png")])
+        let first = try project.build(into: "out")
+        #expect(first.standardOutput.hasSuffix("(images: 1 encoded, 0 reused from the cache)\n"), "\(first.standardOutput)")
+        let added = try Project(images: [
+            "house.png": Self.samples.appendingPathComponent("HouseOnTheRock.png"), "rain.jpg": Self.samples.appendingPathComponent("RainAndFloods.jpg"),
+        ])
+        try FileManager.default.removeItem(at: added.folder)
+        try FileManager.default.copyItem(at: project.folder, to: added.folder)
+        try FileManager.default.copyItem(at: Self.samples.appendingPathComponent("RainAndFloods.jpg"), to: added.images.appendingPathComponent("rain.jpg"))
+        let text = try String(contentsOf: added.appDef, encoding: .utf8).replacingOccurrences(
+            of: "</onboarding-screens>",
+            with:
+                "<onboarding-screen><onboarding-screen-image lang=\"default\"><image>rain.jpg</image></onboarding-screen-image></onboarding-screen></onboarding-screens>"
+        )
+        try Data(text.utf8).write(to: added.appDef)
+        let second = try added.build(into: "out")
+        #expect(second.standardOutput.hasSuffix("(images: 1 encoded, 1 reused from the cache)\n"), "\(second.standardOutput)")
+        // A quality of its own is another setting: both are made again.
+        let third = try added.build(into: "out", ["--image-quality", "40"])
+        #expect(third.standardOutput.hasSuffix("(images: 2 encoded, 0 reused from the cache)\n"), "\(third.standardOutput)")
+    }
+
+    @Test func aLowerQualityGivesSmallerFiles() throws {
+        let project = try Project(images: ["rain.jpg": Self.samples.appendingPathComponent("RainAndFloods.jpg")])
+        #expect(try project.build(into: "high", ["--image-quality", "95"]).status == 0)
+        #expect(try project.build(into: "low", ["--image-quality", "20"]).status == 0)
+        let size = { (out: String) in try project.files(of: out).filter { $0.key.hasPrefix("images/") }.values.map(\.count).reduce(0, +) }
+        #expect(try size("low") < size("high") / 2)
+    }
+
+    @Test(arguments: ["0", "101", "high"])
+    func aQualityOutsideOneToAHundredIsAUsageError(quality: String) throws {
+        let project = try Project(images: [:])
+        let build = try project.build(into: "out", ["--image-quality", quality])
+        #expect(build.status == 64)
+        #expect(build.standardError.contains("image-quality"), "\(build.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("out").path))
+    }
+
+    @Test func keepingOriginalsPublishesTheFilesAsTheyAre() throws {
+        let project = try Project(images: ["photo.jpg": Self.phonePhoto])
+        let build = try project.build(into: "out", ["--keep-original-images"])
+        #expect(build.status == 0, "\(build.standardError)")
+        let images = try project.files(of: "out").filter { $0.key.hasPrefix("images/") }
+        #expect(Array(images.values) == [try Data(contentsOf: Self.phonePhoto)])
+        #expect(build.standardOutput == "Built 1 screen into \(project.folder.appendingPathComponent("out").path)/index.html\n")
+    }
+
+    /// A PNG whose header libvips reads but whose pixel data is not zlib data: lint cannot know
+    /// without decoding it; the build says so at the image's place in the appDef.
+    @Test func anImageWhosePixelsCannotBeDecodedStopsTheBuildAtItsPlace() throws {
+        let png = PNGChunks.file(header: Data([0, 0, 0, 40, 0, 0, 0, 30, 8, 2, 0, 0, 0]), data: [Data(repeating: 0x55, count: 200)])
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("sab-broken-\(UUID().uuidString).png")
+        try png.write(to: broken)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let project = try Project(images: ["broken.png": broken])
+        let build = try project.build(into: "out")
+        #expect(build.status == 1)
+        #expect(build.standardError.contains("app.appDef:3:60: error: "), "\(build.standardError)")
+        #expect(build.standardError.contains("'broken.png' cannot be made smaller for the web"), "\(build.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("out").path))
+    }
+}
