@@ -17,14 +17,22 @@ enum OutputCompactor {
         case javascript
     }
 
+    /// The output is one growing string: a style sheet joins into a few long lines, and joining
+    /// them by copying each line made a build's time grow with the square of its screens.
     static func compact(_ text: String, as language: Language) -> String {
         let lineComments = language == .javascript
-        var output: [Substring] = []
+        var output = ""
+        var linesStarted = 0
+        func startLine(_ line: Substring) {
+            if linesStarted > 0 { output += "\n" }
+            output += line
+            linesStarted += 1
+        }
         var inBlockComment = false
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = rawLine.drop { $0 == " " || $0 == "\t" }
             if index == 0 {
-                output.append(line)
+                startLine(line)
                 continue
             }
             if inBlockComment {
@@ -42,8 +50,8 @@ enum OutputCompactor {
                 line = line[end.upperBound...].drop { $0 == " " || $0 == "\t" }
             }
             if line.isEmpty || (lineComments && line.hasPrefix("//")) { continue }
-            guard language == .css, output.count > 1, let last = output.last else {
-                output.append(line)
+            guard language == .css, linesStarted > 1 else {
+                startLine(line)
                 continue
             }
             var declaration = Self.withoutSpaceAfterProperty(line)
@@ -53,14 +61,15 @@ enum OutputCompactor {
             }
             if declaration.hasPrefix("}") {
                 // The last declaration of a rule needs no semicolon.
-                output[output.count - 1] = (last.hasSuffix(";") ? last.dropLast() : last) + declaration
-            } else if "{;},".contains(last.last ?? " ") {
-                output[output.count - 1] = last + declaration
+                if output.hasSuffix(";") { output.removeLast() }
+                output += declaration
+            } else if "{;},".contains(output.last ?? " ") {
+                output += declaration
             } else {
-                output.append(declaration)
+                startLine(declaration)
             }
         }
-        return output.joined(separator: "\n") + "\n"
+        return output + "\n"
     }
 
     /// `name: value;` as `name:value;`: a declaration's line starts with a property name
