@@ -97,6 +97,12 @@ int cvips_load(const char *program, char *message, size_t capacity) {
     for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {
         if (resolve(library, symbols[index].name, symbols[index].slot, message, capacity) != 0) return -1;
     }
+    /* libvips loads its optional modules (ImageMagick, PDF, HEIF, JPEG XL and OpenSlide
+       loaders) from $VIPSHOME/lib/vips-modules-8.x at start, by default from its own install:
+       a hundred more libraries, 20 ms and 8 MB, and decoders the tool never uses (PNG, JPEG and
+       WebP are built into libvips). A home without modules keeps them out. Set once, before
+       any other thread reads the environment for libvips. */
+    setenv("VIPSHOME", "/nonexistent/sab-onboarding", 0);
     /* libvips's warnings go through GLib's log, to stderr: never to the user raw. What matters
        of them reaches the tool as an error of the call. */
     vips.log_set_default_handler(keep_log_message, NULL);
