@@ -141,6 +141,23 @@ struct ImagePublishingTests {
         #expect(build.standardOutput == "Built 1 screen into \(project.folder.appendingPathComponent("out").path)/index.html\n")
     }
 
+    /// An animated PNG (an `acTL` chunk before its data, which decoders without APNG support
+    /// skip): a thumbnail would keep its first frame, so it is published as it is.
+    @Test func anAnimatedPNGIsPublishedAsItIs() throws {
+        let still = try Data(contentsOf: Self.samples.appendingPathComponent("HouseOnTheRock.png"))
+        let afterHeader = 8 + 25  // the signature and the IHDR chunk
+        let animated = still.prefix(afterHeader) + PNGChunks.chunk("acTL", Data([0, 0, 0, 1, 0, 0, 0, 0])) + still.dropFirst(afterHeader)
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("sab-animated-\(UUID().uuidString).png")
+        try animated.write(to: source)
+        defer { try? FileManager.default.removeItem(at: source) }
+        let project = try Project(images: ["moving.png": source])
+        let build = try project.build(into: "out")
+        #expect(build.status == 0, "\(build.standardError)")
+        let images = try project.files(of: "out").filter { $0.key.hasPrefix("images/") }
+        #expect(Array(images.values) == [animated], "\(images.keys.sorted())")
+        #expect(!build.standardError.contains("image-larger-than-needed"))
+    }
+
     /// A PNG whose header libvips reads but whose pixel data is not zlib data: lint cannot know
     /// without decoding it; the build says so at the image's place in the appDef.
     @Test func anImageWhosePixelsCannotBeDecodedStopsTheBuildAtItsPlace() throws {

@@ -31,6 +31,8 @@ final class ImageFolder {
         var damage: String?
         /// The file's size in bytes, for a raster image.
         var byteCount: Int64?
+        /// Whether it moves (``ImageAnimation``): the build publishes it as it is.
+        var isAnimated = false
         /// For an SVG, what publishing it gives: the file rebuilt from what is safe, or why not.
         var svg: SVGSanitizing?
 
@@ -86,7 +88,10 @@ final class ImageFolder {
         if let format = ImageInspector.rasterFormat(of: source) {
             let size = ImageInspector.rasterSize(of: source, format: format)
             let damage = size.flatMap { ImageCompleteness.problem(in: source, format: format, size: $0) }
-            return .found(ImageFile(path: file, sniffedFormat: format, size: size, damage: damage, byteCount: status.size))
+            return .found(
+                ImageFile(
+                    path: file, sniffedFormat: format, size: size, damage: damage, byteCount: status.size,
+                    isAnimated: ImageAnimation.isAnimated(source, format: format)))
         }
         // Not a raster image: an SVG is read whole by the XML reader, to be rebuilt.
         guard let bytes = RegularFile.bytes(at: file) else {

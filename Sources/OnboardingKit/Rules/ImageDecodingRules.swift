@@ -69,7 +69,7 @@ struct ImageLargerThanNeededRule: Rule {
     func check(_ context: LintContext) -> [Finding] {
         context.lookedUpImages.compactMap { reference, lookup in
             guard case .found(let file) = lookup, let format = file.sniffedFormat, [.png, .jpeg, .webp].contains(format),
-                let size = file.size, file.damage == nil, let byteCount = file.byteCount,
+                let size = file.size, file.damage == nil, !file.isAnimated, let byteCount = file.byteCount,
                 size.width > 2 * ImageVariantWidths.largest || byteCount > Self.byteLimit
             else { return nil }
             let widths = ImageVariantWidths.widths(forSourceWidth: size.width)

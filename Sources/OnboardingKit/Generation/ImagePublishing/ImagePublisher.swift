@@ -3,8 +3,9 @@ internal import ImageProcessing
 /// Publishes each raster image (PNG, JPEG, WebP) as responsive variants made with libvips:
 /// shrunk to each width of ``ImageVariantWidths`` the source reaches, upright, sRGB, without
 /// metadata, as WebP, and once as a fallback every browser shows (JPEG, or PNG for an image with
-/// transparency). The author's original is not published. SVG stays vector and GIF as it is
-/// (it may be animated); `--keep-original-images` publishes every image as it is.
+/// transparency). The author's original is not published. SVG stays vector, and GIFs and
+/// animated PNG and WebP images stay as they are (a thumbnail would keep one frame);
+/// `--keep-original-images` publishes every image as it is.
 ///
 /// Variants come from ``ImageVariantCache`` when an earlier build made them from the same bytes
 /// with the same settings.
@@ -26,7 +27,9 @@ public enum ImagePublisher {
         var published = project
         var diagnostics: [Diagnostic] = []
         var work = Work()
-        let resizable = project.images.values.filter { [.png, .jpeg, .webp].contains($0.format) }
+        let resizable = project.images.values.filter {
+            [.png, .jpeg, .webp].contains($0.format) && !ImageAnimation.isAnimated($0.bytes, format: $0.format)
+        }
         for asset in resizable.sorted(by: { Array($0.sourceFileName.utf8).lexicographicallyPrecedes(Array($1.sourceFileName.utf8)) }) {
             do {
                 var resized = asset
