@@ -27,6 +27,8 @@ static struct {
     int (*image_get_height)(const VipsImage *image);
     int (*image_hasalpha)(VipsImage *image);
     char *(*error_buffer_copy)(void);
+    void (*error_clear)(void);
+    const char *(*version_string)(void);
     int (*copy)(VipsImage *in, VipsImage **out, ...);
     char **(*image_get_fields)(VipsImage *image);
     int (*image_remove)(VipsImage *image, const char *name);
@@ -53,22 +55,50 @@ static void keep_log_message(const char *domain, int level, const char *message,
     pthread_mutex_unlock(&last_logged_lock);
 }
 
+/* libvips loads its optional modules (ImageMagick, PDF, HEIF, JPEG XL and OpenSlide loaders)
+   from $VIPSHOME/lib/vips-modules-8.x when it starts, by default from its own install: a
+   hundred more libraries, 20 ms and 8 MB, and decoders the tool never uses (PNG, JPEG and WebP
+   are built into libvips). A home without modules keeps them out. Set when the program starts,
+   while it has one thread: setting the environment later could race with another thread
+   reading it (lint reads files in parallel). */
+__attribute__((constructor)) static void keep_libvips_modules_out(void) {
+    setenv("VIPSHOME", "/nonexistent/sab-onboarding", 0);
+}
+
+/* libvips's error messages and GLib's log are one for the whole process: each operation of
+   the tool runs alone, from its start (messages cleared) to reading its error. */
+static pthread_mutex_t operation_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void cvips_begin(void) {
+    pthread_mutex_lock(&operation_lock);
+    pthread_mutex_lock(&last_logged_lock);
+    last_logged[0] = 0;
+    pthread_mutex_unlock(&last_logged_lock);
+    if (vips.error_clear) vips.error_clear();
+}
+
+void cvips_end(void) { pthread_mutex_unlock(&operation_lock); }
+
+const char *cvips_version(void) { return vips.version_string ? vips.version_string() : "unknown"; }
+
 static int resolve(void *library, const char *name, void **slot, char *message, size_t capacity) {
     *slot = dlsym(library, name);
     if (*slot) return 0;
-    snprintf(message, capacity, "the libvips found lacks %s (libvips 8.10 or later is needed)", name);
+    snprintf(message, capacity, "the libvips found lacks %s (libvips 8.13 or later is needed)", name);
     return -1;
 }
 
 int cvips_load(const char *program, char *message, size_t capacity) {
     void *library = NULL;
+    char first_reason[256] = "not found";
     for (const char *const *name = library_names; *name && !library; name++) {
         library = dlopen(*name, RTLD_NOW | RTLD_LOCAL);
+        const char *reason = library ? NULL : dlerror();
+        /* The first name is this platform's usual one: its failure is the one to tell. */
+        if (reason && name == library_names) snprintf(first_reason, sizeof first_reason, "%s", reason);
     }
     if (!library) {
-        const char *reason = dlerror();
-        snprintf(message, capacity, "libvips is not installed (libvips42 on Debian and Ubuntu, vips on Homebrew): %s",
-            reason ? reason : "not found");
+        snprintf(message, capacity, "libvips is not installed (libvips42 on Debian and Ubuntu, vips on Homebrew): %s", first_reason);
         return -1;
     }
     struct { const char *name; void **slot; } const symbols[] = {
@@ -87,6 +117,8 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_image_get_height", (void **)&vips.image_get_height},
         {"vips_image_hasalpha", (void **)&vips.image_hasalpha},
         {"vips_error_buffer_copy", (void **)&vips.error_buffer_copy},
+        {"vips_error_clear", (void **)&vips.error_clear},
+        {"vips_version_string", (void **)&vips.version_string},
         {"vips_copy", (void **)&vips.copy},
         {"vips_image_get_fields", (void **)&vips.image_get_fields},
         {"vips_image_remove", (void **)&vips.image_remove},
@@ -97,12 +129,6 @@ int cvips_load(const char *program, char *message, size_t capacity) {
     for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {
         if (resolve(library, symbols[index].name, symbols[index].slot, message, capacity) != 0) return -1;
     }
-    /* libvips loads its optional modules (ImageMagick, PDF, HEIF, JPEG XL and OpenSlide
-       loaders) from $VIPSHOME/lib/vips-modules-8.x at start, by default from its own install:
-       a hundred more libraries, 20 ms and 8 MB, and decoders the tool never uses (PNG, JPEG and
-       WebP are built into libvips). A home without modules keeps them out. Set once, before
-       any other thread reads the environment for libvips. */
-    setenv("VIPSHOME", "/nonexistent/sab-onboarding", 0);
     /* libvips's warnings go through GLib's log, to stderr: never to the user raw. What matters
        of them reaches the tool as an error of the call. */
     vips.log_set_default_handler(keep_log_message, NULL);

@@ -30,6 +30,14 @@ package enum ImageProcessor {
         return Failure(description: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }()
 
+    /// Whether libvips could be loaded and started; when not, every operation throws why.
+    package static var isAvailable: Bool { started == nil }
+
+    /// libvips's version, as a cache key: another version may encode other bytes.
+    package static var version: String {
+        started == nil ? String(cString: cvips_version()) : "unavailable"
+    }
+
     /// The image in `source` at most `width` pixels wide (never enlarged), encoded as `format`;
     /// `quality` (1 to 100) for WebP and JPEG.
     package static func resize(_ source: [UInt8], toWidth width: Int, as format: Format, quality: Int) throws(Failure) -> Encoded {
@@ -40,6 +48,8 @@ package enum ImageProcessor {
     /// `formats`, in their order.
     package static func resize(_ source: [UInt8], toWidth width: Int, as formats: [Format], quality: Int) throws(Failure) -> [Encoded] {
         if let started { throw started }
+        cvips_begin()
+        defer { cvips_end() }
         var image: OpaquePointer?  // a VipsImage, incomplete to Swift
         let decoded = source.withUnsafeBytes { cvips_thumbnail($0.baseAddress, $0.count, Int32(width), &image) }
         guard decoded == 0, let decodedImage = image else { throw Failure(description: takeError()) }
@@ -74,6 +84,8 @@ package enum ImageProcessor {
     /// Whether the image in `source` has an alpha channel: its fallback is then PNG, not JPEG.
     package static func hasAlpha(_ source: [UInt8]) throws(Failure) -> Bool {
         if let started { throw started }
+        cvips_begin()
+        defer { cvips_end() }
         let image = source.withUnsafeBytes { cvips_open($0.baseAddress, $0.count) }
         guard let image else { throw Failure(description: takeError()) }
         defer { cvips_unref(image) }
@@ -84,6 +96,8 @@ package enum ImageProcessor {
     /// decoded), or `nil` when it can. `path` as the C library takes it.
     package static func problemReading(fileAt path: UnsafePointer<CChar>) -> Failure? {
         if let started { return started }
+        cvips_begin()
+        defer { cvips_end() }
         guard let image = cvips_open_file(path) else { return Failure(description: takeError()) }
         cvips_unref(image)
         return nil

@@ -88,6 +88,8 @@ def test_the_first_screens_image_is_fetched_first_and_alone(open_page, photos, s
         .map((entry) => ({ name: entry.name, start: entry.startTime, end: entry.responseEnd }))""")
     images = [t for t in timings if "/images/" in t["name"]]
     assert len(images) == 3, images
+    # The attribute itself goes (a browser that ignores the property would keep them hidden).
+    assert page.evaluate("document.querySelectorAll('.onboarding-slide img[loading]').length") == 0
     assert images[0]["name"].split("/")[-1].startswith("phone-"), images
     # Each later image starts once the one before has arrived: none competes with the first.
     for before, after in zip(images, images[1:]):

@@ -115,6 +115,26 @@ struct ImagePublishingTests {
         #expect(third.standardOutput.hasSuffix("(images: 2 encoded, 0 reused from the cache)\n"), "\(third.standardOutput)")
     }
 
+    /// The cache is a folder anyone with the user's rights can write: an entry that is not what
+    /// the build makes (a page with a script, listed as an image) is made again, never published.
+    @Test func aCacheEntryThatIsNotAnImageOfItsSizeIsMadeAgain() throws {
+        let project = try Project(images: ["house.png": Self.samples.appendingPathComponent("HouseOnTheRock.png")])
+        #expect(try project.build(into: "first").status == 0)
+        let cacheFolder = project.cache.appendingPathComponent("sab-onboarding/images")
+        let names = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).filter { $0.hasSuffix(".variants") }
+        try #require(names.count == 1, "\(names)")
+        let script = Data("<script>alert(document.cookie)</script>".utf8)
+        let fallback = try Data(contentsOf: Self.samples.appendingPathComponent("HouseOnTheRock.png"))
+        // As many entries as the build makes for a 480-pixel source (384 and 480, and the fallback).
+        let lines = "image/html 384 512 \(script.count)\nimage/webp 480 640 \(script.count)\nimage/png 480 640 \(fallback.count)\n"
+        let poisoned = Data("sab-onboarding image variants 1\n\(lines)\n".utf8) + script + script + fallback
+        try poisoned.write(to: cacheFolder.appendingPathComponent(names[0]))
+        let second = try project.build(into: "second")
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(second.standardOutput.hasSuffix("(images: 1 encoded, 0 reused from the cache)\n"), "\(second.standardOutput)")
+        #expect(try project.files(of: "second") == project.files(of: "first"))
+    }
+
     @Test func aLowerQualityGivesSmallerFiles() throws {
         let project = try Project(images: ["rain.jpg": Self.samples.appendingPathComponent("RainAndFloods.jpg")])
         #expect(try project.build(into: "high", ["--image-quality", "95"]).status == 0)

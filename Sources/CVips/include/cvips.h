@@ -6,7 +6,8 @@
 
    libvips is loaded when an image is first processed (cvips_load), not when the tool starts:
    it brings about a hundred shared libraries with it, which cost every process some 15 ms to
-   map, lint included, though only a build with raster images needs them. */
+   map, though only a run that reads raster images (lint checks they can be read, the build
+   resizes them) needs them. */
 #include <stddef.h>
 
 typedef struct _VipsImage VipsImage;
@@ -15,6 +16,14 @@ typedef struct _VipsImage VipsImage;
    and others that can hand a file to outside programs) are blocked; its operation cache is
    off, as every image is made once. 0 on success; otherwise a message is in `message`. */
 int cvips_load(const char *program, char *message, size_t capacity);
+
+/* Each operation of the tool (a call and the reading of its error) runs between these: libvips's
+   error messages are one for the whole process. */
+void cvips_begin(void);
+void cvips_end(void);
+
+/* libvips's version, e.g. "8.14.1", once loaded. */
+const char *cvips_version(void);
 
 /* An image `width` pixels wide at most (never enlarged), decoded at a reduced size where the
    format allows (shrink-on-load), turned upright from its EXIF orientation and converted to

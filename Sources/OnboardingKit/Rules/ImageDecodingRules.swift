@@ -28,9 +28,10 @@ struct ImageNotDecodableRule: Rule {
 
     func check(_ context: LintContext) -> [Finding] {
         context.lookedUpImages.compactMap { reference, lookup in
-            // Only what image-content-mismatch finds whole: the rest it reports.
+            // Only what image-content-mismatch finds whole: the rest it reports. Without libvips
+            // there is nothing to ask: a build that needs it says so, `--keep-original-images` does not.
             guard case .found(let file) = lookup, let format = file.sniffedFormat, [.png, .jpeg, .webp].contains(format),
-                file.size != nil, file.damage == nil,
+                file.size != nil, file.damage == nil, !file.isAnimated, ImageProcessor.isAvailable,
                 let problem = PathText.withCString(file.path, { ImageProcessor.problemReading(fileAt: $0) })
             else { return nil }
             return Finding(

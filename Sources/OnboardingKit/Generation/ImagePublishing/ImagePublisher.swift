@@ -53,11 +53,13 @@ public enum ImagePublisher {
     static func variants(of asset: ImageAsset, quality: Int) throws(ImageProcessor.Failure) -> (variants: [ImageVariant], fromCache: Bool) {
         let widths = ImageVariantWidths.widths(forSourceWidth: asset.size.width)
         let fallbackWidth = ImageVariantWidths.fallbackWidth(among: widths)
+        // libvips's version too: another may encode other bytes, and the output is the same
+        // from the cache or not.
         let cacheName = ImageVariantCache.name(
             sourceDigest: SHA256.hexDigest(of: asset.bytes),
-            settings: "quality \(quality) widths \(widths.map(String.init).joined(separator: ",")) fallback \(fallbackWidth)")
+            settings: "quality \(quality) widths \(widths.map(String.init).joined(separator: ",")) fallback \(fallbackWidth) libvips \(ImageProcessor.version)")
         var entries = ImageVariantCache.read(cacheName) ?? []
-        let fromCache = entries.count == widths.count + 1
+        let fromCache = areWhole(entries)
         if !fromCache {
             entries = try encode(asset.bytes, widths: widths, fallbackWidth: fallbackWidth, quality: quality)
             ImageVariantCache.write(entries, as: cacheName)
@@ -71,9 +73,30 @@ public enum ImagePublisher {
         return (variants, fromCache)
     }
 
+    /// The media types variants are written in, and the format their bytes must be.
+    static let formats: [String: ImageFormat] = ["image/webp": .webp, "image/jpeg": .jpeg, "image/png": .png]
+
+    /// Whether cached entries are what ``encode`` makes: WebP variants of growing widths, then
+    /// one fallback, each holding an image of its stated type and size. The cache is a folder
+    /// anyone with the user's rights can write (a restored CI cache, a shared cache home):
+    /// what it gives is checked as any input is, never published on trust.
+    static func areWhole(_ entries: [ImageVariantCache.Entry]) -> Bool {
+        guard entries.count >= 2, let fallback = entries.last, fallback.mediaType != ImageVariant.modernMediaType else { return false }
+        let modern = entries.dropLast()
+        guard modern.allSatisfy({ $0.mediaType == ImageVariant.modernMediaType }),
+            zip(modern, modern.dropFirst()).allSatisfy({ $0.width < $1.width })
+        else { return false }
+        return entries.allSatisfy { entry in
+            guard let format = formats[entry.mediaType], ImageInspector.rasterFormat(of: entry.bytes) == format else { return false }
+            return ImageInspector.rasterSize(of: entry.bytes, format: format) == ImageSize(width: entry.width, height: entry.height)
+        }
+    }
+
     /// The WebP variants, smallest first, then the one fallback: every browser but the few
     /// without WebP takes a WebP, so a single fallback, at the width a phone at 2x takes,
-    /// serves those few and keeps the page's markup and the build small.
+    /// serves those few and keeps the page's markup and the build small. A width that comes
+    /// out as the one before (a photo turned upright is narrower than its stored width) is
+    /// left out.
     private static func encode(_ source: [UInt8], widths: [Int], fallbackWidth: Int, quality: Int) throws(ImageProcessor.Failure)
         -> [ImageVariantCache.Entry]
     {
@@ -85,7 +108,11 @@ public enum ImagePublisher {
             let encoded = try ImageProcessor.resize(source, toWidth: width, as: formats, quality: quality)
             for (format, image) in zip(formats, encoded) {
                 let entry = ImageVariantCache.Entry(mediaType: "image/\(format.rawValue)", width: image.width, height: image.height, bytes: image.bytes)
-                if format == .webp { modern.append(entry) } else { fallbacks.append(entry) }
+                if format != .webp {
+                    fallbacks.append(entry)
+                } else if modern.last.map({ $0.width < entry.width }) ?? true {
+                    modern.append(entry)
+                }
             }
         }
         return modern + fallbacks

@@ -18,6 +18,22 @@ const write = (key, value) => { try { localStorage.setItem(key, value); } catch 
 const replay = location.hash === "#replay" || params.has("replay");
 if ((read(storageKey) && !replay)) { location.replace(startURL); return; }
 root.classList.add("onboarding-js");
+let slideImages = [];
+const loadImage = (index) => {
+const image = slideImages[index];
+if (image) image.removeAttribute("loading");
+return image;
+};
+const loadInTurn = (index) => {
+if (index >= slideImages.length) return;
+const image = loadImage(index);
+if (image && !image.complete) image.onload = image.onerror = () => loadInTurn(index + 1);
+else loadInTurn(index + 1);
+};
+document.addEventListener("DOMContentLoaded", () => {
+slideImages = Array.from(document.querySelectorAll(".onboarding-slide")).map((slide) => slide.querySelector("img"));
+loadInTurn(0);
+});
 document.addEventListener("DOMContentLoaded", () => {
 const dataElement = document.getElementById("onboarding-data");
 const config = dataElement ? JSON.parse(dataElement.textContent) : null;
@@ -258,16 +274,6 @@ if (window.ResizeObserver) {
 const resizes = new ResizeObserver(fitControls);
 [container, skip, next, start].forEach((element) => resizes.observe(element));
 }
-const loadImage = (index) => {
-const image = slides[index] && slides[index].querySelector("img");
-if (image) image.loading = "eager";
-return image;
-};
-const loadInTurn = (index) => {
-const image = loadImage(index);
-if (image && !image.complete) image.onload = image.onerror = () => loadInTurn(index + 1);
-else if (index < count - 1) loadInTurn(index + 1);
-};
 const announce = (index) => {
 const title = slides[index].querySelector("[role=heading]");
 announcer.textContent = slideLabel(index) + (title ? ": " + title.textContent : "");
@@ -279,7 +285,6 @@ const hashed = slides.findIndex((slide) => "#" + slide.id === location.hash);
 emit("started", { count, language });
 show(Math.max(0, hashed), false);
 box.scrollTo({ left: offsetOf(current), behavior: "auto" });
-loadInTurn(0);
 root.classList.add("onboarding-ready");
 });
 })();
