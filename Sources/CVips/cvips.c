@@ -55,16 +55,6 @@ static void keep_log_message(const char *domain, int level, const char *message,
     pthread_mutex_unlock(&last_logged_lock);
 }
 
-/* libvips loads its optional modules (ImageMagick, PDF, HEIF, JPEG XL and OpenSlide loaders)
-   from $VIPSHOME/lib/vips-modules-8.x when it starts, by default from its own install: a
-   hundred more libraries, 20 ms and 8 MB, and decoders the tool never uses (PNG, JPEG and WebP
-   are built into libvips). A home without modules keeps them out. Set when the program starts,
-   while it has one thread: setting the environment later could race with another thread
-   reading it (lint reads files in parallel). */
-__attribute__((constructor)) static void keep_libvips_modules_out(void) {
-    setenv("VIPSHOME", "/nonexistent/sab-onboarding", 0);
-}
-
 /* libvips's error messages and GLib's log are one for the whole process: each operation of
    the tool runs alone, from its start (messages cleared) to reading its error. */
 static pthread_mutex_t operation_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -132,6 +122,14 @@ int cvips_load(const char *program, char *message, size_t capacity) {
     /* libvips's warnings go through GLib's log, to stderr: never to the user raw. What matters
        of them reaches the tool as an error of the call. */
     vips.log_set_default_handler(keep_log_message, NULL);
+    /* libvips loads its optional modules (ImageMagick, PDF, HEIF, JPEG XL and OpenSlide
+       loaders) from $VIPSHOME/lib/vips-modules-8.x when it starts, by default from its own
+       install: a hundred more libraries, 20 ms and 8 MB, and decoders the tool never uses (PNG,
+       JPEG and WebP are built into libvips). A home without modules keeps them out. Not set
+       when the program starts (a constructor): Swift's static runtime finds the arguments from
+       the environment's place, and reads them in main; by now it has. glibc's setenv leaves the
+       environment it replaces in place, for a thread reading it meanwhile. */
+    setenv("VIPSHOME", "/nonexistent/sab-onboarding", 0);
     if (vips.init(program) != 0) {
         char *reason = vips.error_buffer_copy();
         snprintf(message, capacity, "libvips did not start: %s", reason ? reason : "no reason given");
