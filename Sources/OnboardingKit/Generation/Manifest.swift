@@ -35,14 +35,17 @@ enum Manifest {
     }
 
     /// The screen's images by language (`default` for every language); `nil` without images.
-    static func images(of screen: OnboardingScreen, in project: OnboardingProject, withSource: Bool = true) -> JSONValue? {
+    /// `forThePage`: the form of the carousel page's data, which the script reads to show
+    /// another language's image: no `source`, the WebP `srcset` instead of the variants, and
+    /// without the image the page shows already.
+    static func images(of screen: OnboardingScreen, in project: OnboardingProject, forThePage: Bool = false) -> JSONValue? {
         let images: [(String, JSONValue)] = screen.images.compactMap { image in
             guard let asset = project.images[image.fileName] else { return nil }
             // The page's data leaves out the image the page shows already: where the reader's
             // language has no image of its own, the script keeps it (bytes saved on every screen).
             let shownByThePage = Array(image.fileName.utf8) == screen.defaultImage.map { Array($0.fileName.utf8) }
-            if !withSource && shownByThePage { return nil }
-            let source: [(String, JSONValue)] = withSource ? [("source", .string(image.sourcePath))] : []
+            if forThePage && shownByThePage { return nil }
+            let source: [(String, JSONValue)] = forThePage ? [] : [("source", .string(image.sourcePath))]
             return (
                 image.language ?? "default",
                 .object(
@@ -50,7 +53,7 @@ enum Manifest {
                         ("file", .string(asset.outputPath)),
                         ("width", .int(asset.size.width)),
                         ("height", .int(asset.size.height)),
-                    ] + variants(of: asset, compact: !withSource) + source)
+                    ] + variants(of: asset, forThePage: forThePage) + source)
             )
         }
         return images.isEmpty ? nil : .object(images)
@@ -58,9 +61,9 @@ enum Manifest {
 
     /// An image's variants: in the manifest each with its file, size and type; in the page's
     /// data the WebP `srcset`, as the script sets it.
-    private static func variants(of asset: ImageAsset, compact: Bool) -> [(String, JSONValue)] {
+    private static func variants(of asset: ImageAsset, forThePage: Bool) -> [(String, JSONValue)] {
         guard asset.isResized else { return [] }
-        if compact {
+        if forThePage {
             return [("webp", .string(asset.modernVariants.sourceSet(base: "")))]
         }
         return [

@@ -82,7 +82,8 @@ extension OnboardingProject {
                 let size = file.svg == nil ? ImageInspector.rasterSize(of: bytes, format: format) : file.size
             else { continue }
             let location = image.position.map { SourceLocation(file: syntax.file, line: $0.line, column: $0.column) }
-            assets[image.fileName] = ImageAsset(sourceFileName: image.fileName, bytes: bytes, format: format, size: size, location: location)
+            assets[image.fileName] = ImageAsset(
+                sourceFileName: image.fileName, bytes: bytes, size: size, isResizable: file.isResized, location: location)
         }
         images = assets
     }

@@ -1,13 +1,11 @@
-/// Whether a raster image moves: a GIF may (it is never resized), an animated PNG has an `acTL`
-/// chunk before its image data, an animated WebP sets the animation flag of its `VP8X` header.
-/// A thumbnail of a moving image keeps its first frame only, so the build publishes those as
-/// they are, as it does GIFs.
+/// Whether a PNG or WebP moves: an animated PNG has an `acTL` chunk before its image data, an
+/// animated WebP sets the animation flag of its `VP8X` header. A thumbnail of a moving image
+/// keeps its first frame only, so the build publishes those as they are, as it does GIFs (which
+/// it never resizes).
 enum ImageAnimation {
     static func isAnimated(_ source: some ImageBytes, format: ImageFormat) -> Bool {
         let data = ByteReader(source)
         switch format {
-        case .gif:
-            return true
         case .webp:
             return data.matches(Array("VP8X".utf8), at: 12) && (data.byte(at: 20) ?? 0) & 0x02 != 0
         case .png:

@@ -31,8 +31,10 @@ final class ImageFolder {
         var damage: String?
         /// The file's size in bytes, for a raster image.
         var byteCount: Int64?
-        /// Whether it moves (``ImageAnimation``): the build publishes it as it is.
-        var isAnimated = false
+        /// Whether the build publishes it as smaller variants: a PNG, JPEG or WebP that does not
+        /// move (a thumbnail of a moving image keeps one frame: ``ImageAnimation``). Lint's image
+        /// rules and the build both read this one answer.
+        var isResized = false
         /// For an SVG, what publishing it gives: the file rebuilt from what is safe, or why not.
         var svg: SVGSanitizing?
 
@@ -91,7 +93,7 @@ final class ImageFolder {
             return .found(
                 ImageFile(
                     path: file, sniffedFormat: format, size: size, damage: damage, byteCount: status.size,
-                    isAnimated: ImageAnimation.isAnimated(source, format: format)))
+                    isResized: ImageFormat.resizedByTheBuild.contains(format) && !ImageAnimation.isAnimated(source, format: format)))
         }
         // Not a raster image: an SVG is read whole by the XML reader, to be rebuilt.
         guard let bytes = RegularFile.bytes(at: file) else {

@@ -30,8 +30,7 @@ struct ImageNotDecodableRule: Rule {
         context.lookedUpImages.compactMap { reference, lookup in
             // Only what image-content-mismatch finds whole: the rest it reports. Without libvips
             // there is nothing to ask: a build that needs it says so, `--keep-original-images` does not.
-            guard case .found(let file) = lookup, let format = file.sniffedFormat, [.png, .jpeg, .webp].contains(format),
-                file.size != nil, file.damage == nil, !file.isAnimated, ImageProcessor.isAvailable,
+            guard case .found(let file) = lookup, file.isResized, file.size != nil, file.damage == nil, ImageProcessor.isAvailable,
                 let problem = PathText.withCString(file.path, { ImageProcessor.problemReading(fileAt: $0) })
             else { return nil }
             return Finding(
@@ -69,8 +68,7 @@ struct ImageLargerThanNeededRule: Rule {
 
     func check(_ context: LintContext) -> [Finding] {
         context.lookedUpImages.compactMap { reference, lookup in
-            guard case .found(let file) = lookup, let format = file.sniffedFormat, [.png, .jpeg, .webp].contains(format),
-                let size = file.size, file.damage == nil, !file.isAnimated, let byteCount = file.byteCount,
+            guard case .found(let file) = lookup, file.isResized, let size = file.size, file.damage == nil, let byteCount = file.byteCount,
                 size.width > 2 * ImageVariantWidths.largest || byteCount > Self.byteLimit
             else { return nil }
             let widths = ImageVariantWidths.widths(forSourceWidth: size.width)

@@ -12,22 +12,25 @@ public struct ImageAsset: Hashable, Sendable {
     /// The variants: WebP, smallest first, then the one fallback; empty when the file is
     /// published as it is.
     public var variants: [ImageVariant] = []
-    /// The source's bytes as read (an SVG's as rebuilt).
+    /// The source's bytes as read (an SVG's as rebuilt), and their SHA-256 in hex.
     var bytes: [UInt8]
-    var format: ImageFormat
+    var digest: String
+    /// Whether the build makes variants of it (``ImageFolder/ImageFile/isResized``).
+    var isResizable: Bool
     /// Where the appDef first names it, for a diagnostic about the file.
     var location: SourceLocation?
 
-    init(sourceFileName: String, bytes: [UInt8], format: ImageFormat, size: ImageSize, location: SourceLocation? = nil) {
+    init(sourceFileName: String, bytes: [UInt8], size: ImageSize, isResizable: Bool = false, location: SourceLocation? = nil) {
         self.sourceFileName = sourceFileName
         self.bytes = bytes
-        self.format = format
+        self.digest = SHA256.hexDigest(of: bytes)
+        self.isResizable = isResizable
         self.size = size
         self.location = location
-        self.outputPath = "images/" + Self.outputName(for: sourceFileName, bytes: bytes)
+        self.outputPath = "images/" + Self.outputName(for: sourceFileName, digest: digest)
     }
 
-    /// Whether the build makes variants of it (with the original not published).
+    /// Whether the build made variants of it (with the original not published).
     var isResized: Bool { !variants.isEmpty }
 
     var modernVariants: [ImageVariant] { variants.filter(\.isModern) }
@@ -54,10 +57,14 @@ public struct ImageAsset: Hashable, Sendable {
     /// no control characters, nothing HTML or CSS could read as syntax), the extension lowercased,
     /// and the first 10 hex digits of the content's SHA-256 so that a changed image gets a new URL.
     static func outputName(for fileName: String, bytes: [UInt8]) -> String {
+        outputName(for: fileName, digest: SHA256.hexDigest(of: bytes))
+    }
+
+    /// ``outputName(for:bytes:)`` for bytes whose SHA-256 in hex is `digest`.
+    static func outputName(for fileName: String, digest: String) -> String {
         let fileExtension = ImagePath.fileExtension(of: fileName)
         let safeExtension = String(fileExtension.unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic }.map(Character.init))
-        let hash = String(SHA256.hexDigest(of: bytes).prefix(10))
-        return "\(safeStem(of: fileName))-\(hash)" + (safeExtension.isEmpty ? "" : ".\(safeExtension)")
+        return "\(safeStem(of: fileName))-\(digest.prefix(10))" + (safeExtension.isEmpty ? "" : ".\(safeExtension)")
     }
 
     /// The file name without its extension, reduced as ``outputName(for:bytes:)`` says, at most

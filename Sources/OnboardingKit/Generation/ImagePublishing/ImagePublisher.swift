@@ -27,10 +27,9 @@ public enum ImagePublisher {
         var published = project
         var diagnostics: [Diagnostic] = []
         var work = Work()
-        let resizable = project.images.values.filter {
-            [.png, .jpeg, .webp].contains($0.format) && !ImageAnimation.isAnimated($0.bytes, format: $0.format)
-        }
-        for asset in resizable.sorted(by: { Array($0.sourceFileName.utf8).lexicographicallyPrecedes(Array($1.sourceFileName.utf8)) }) {
+        for asset in project.images.values.filter(\.isResizable).sorted(by: {
+            Array($0.sourceFileName.utf8).lexicographicallyPrecedes(Array($1.sourceFileName.utf8))
+        }) {
             do {
                 var resized = asset
                 let made = try variants(of: asset, quality: options.imageQuality)
@@ -56,7 +55,7 @@ public enum ImagePublisher {
         // libvips's version too: another may encode other bytes, and the output is the same
         // from the cache or not.
         let cacheName = ImageVariantCache.name(
-            sourceDigest: SHA256.hexDigest(of: asset.bytes),
+            sourceDigest: asset.digest,
             settings: "quality \(quality) widths \(widths.map(String.init).joined(separator: ",")) fallback \(fallbackWidth) libvips \(ImageProcessor.version)")
         var entries = ImageVariantCache.read(cacheName) ?? []
         let fromCache = areWhole(entries)

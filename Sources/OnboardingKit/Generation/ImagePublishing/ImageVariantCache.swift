@@ -7,9 +7,9 @@ import PathText
 #endif
 
 /// The variants of each source image already encoded, in the user's cache folder
-/// (`images/` in ``OutputCache/folder``), one file per source and settings: a rebuild after an
-/// edit re-encodes only the images that changed, and one that finds all its images here never
-/// loads libvips.
+/// (`images/` in ``OutputCache/folder``), one file per source and settings (libvips's version
+/// among them): a rebuild after an edit re-encodes only the images that changed. What a file
+/// gives is checked before it is used (``ImagePublisher/areWhole(_:)``).
 ///
 /// A file is named by a digest of the source's bytes and the settings, and holds a header line,
 /// a line per variant (`type width height length`) and the variants' bytes. One that does not
