@@ -35,6 +35,24 @@ struct CachePruningTests {
         #expect(names == ["kept.cache", "last-pruned", "notes.txt"])
     }
 
+    /// Image variants stay while builds use them (each use renews a file's time); those unused
+    /// for the retention go, and so do temporary files a killed build left.
+    @Test func imageVariantsUnusedForTheRetentionAndLeftoverTemporaryFilesAreRemoved() throws {
+        for name in ["used.variants", "unused.variants", "unused.variants.tmp-123", "fresh.variants.tmp-456"] {
+            try folder.write("caches/images/" + name, "bytes")
+        }
+        let written = try #require(FileStatus.of(folder.path("caches/images/used.variants"))).modified
+        let later = written + OutputCache.imageRetention + day
+        // "used" and the fresh temporary file were touched just before the pruning.
+        for name in ["used.variants", "fresh.variants.tmp-456"] {
+            var times = [timespec(tv_sec: Int(later / 1_000_000_000), tv_nsec: 0), timespec(tv_sec: Int(later / 1_000_000_000), tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, folder.path("caches/images/" + name), &times, 0) == 0)
+        }
+        OutputCache.pruneImages(in: folder.path("caches/images"), now: later)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("caches/images")).sorted()
+        #expect(left == ["fresh.variants.tmp-456", "used.variants"])
+    }
+
     @Test func anUnreadableCacheYoungerThanADayIsKept() throws {
         try folder.write("caches/being-written.cache", "half")
         let written = try #require(FileStatus.of(folder.path("caches/being-written.cache"))).modified
