@@ -86,7 +86,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OnboardingKitTests",
-            dependencies: ["OnboardingKit"],
+            dependencies: ["OnboardingKit", "ImageProcessing"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

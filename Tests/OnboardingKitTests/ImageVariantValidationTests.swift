@@ -9,7 +9,7 @@ struct ImageVariantValidationTests {
     static func made() throws -> [ImageVariantCache.Entry] {
         let png = ExampleProject.bytes(of: .png)
         let asset = ImageAsset(sourceFileName: "a.png", bytes: png, size: ImageSize(width: 4, height: 3), isResizable: true)
-        return try ImagePublisher.variants(of: asset, quality: 75).variants.map {
+        return try ImagePublisher.variants(of: asset, quality: 75, cacheFolder: nil).variants.map {
             ImageVariantCache.Entry(mediaType: $0.mediaType, width: $0.width, height: $0.height, bytes: $0.bytes)
         }
     }

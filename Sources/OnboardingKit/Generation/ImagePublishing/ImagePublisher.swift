@@ -48,8 +48,11 @@ public enum ImagePublisher {
         return (published, diagnostics, work)
     }
 
-    /// The variants of one image, from the cache or made now.
-    static func variants(of asset: ImageAsset, quality: Int) throws(ImageProcessor.Failure) -> (variants: [ImageVariant], fromCache: Bool) {
+    /// The variants of one image, from the cache in `cacheFolder` or made now (always, without
+    /// a cache folder).
+    static func variants(of asset: ImageAsset, quality: Int, cacheFolder: String? = ImageVariantCache.folder) throws(ImageProcessor.Failure)
+        -> (variants: [ImageVariant], fromCache: Bool)
+    {
         let widths = ImageVariantWidths.widths(forSourceWidth: asset.size.width)
         let fallbackWidth = ImageVariantWidths.fallbackWidth(among: widths)
         // libvips's version too: another may encode other bytes, and the output is the same
@@ -57,11 +60,11 @@ public enum ImagePublisher {
         let cacheName = ImageVariantCache.name(
             sourceDigest: asset.digest,
             settings: "quality \(quality) widths \(widths.map(String.init).joined(separator: ",")) fallback \(fallbackWidth) libvips \(ImageProcessor.version)")
-        var entries = ImageVariantCache.read(cacheName) ?? []
+        var entries = ImageVariantCache.read(cacheName, in: cacheFolder) ?? []
         let fromCache = areWhole(entries)
         if !fromCache {
             entries = try encode(asset.bytes, widths: widths, fallbackWidth: fallbackWidth, quality: quality)
-            ImageVariantCache.write(entries, as: cacheName)
+            ImageVariantCache.write(entries, as: cacheName, in: cacheFolder)
         }
         let variants = entries.map { entry in
             let fileExtension = entry.mediaType == "image/jpeg" ? "jpg" : String(entry.mediaType.dropFirst("image/".count))

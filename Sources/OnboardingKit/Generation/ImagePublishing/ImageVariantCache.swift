@@ -33,7 +33,8 @@ enum ImageVariantCache {
         SHA256.hexDigest(of: Array("\(sourceDigest)\n\(settings)\n\(SabOnboardingVersion.current)".utf8)) + ".variants"
     }
 
-    static func read(_ name: String) -> [Entry]? {
+    /// The entries of the file `name` in `folder` (``folder`` unless given), `nil` without one.
+    static func read(_ name: String, in folder: String? = folder) -> [Entry]? {
         guard let folder, let bytes = RegularFile.bytes(at: Paths.join(folder, name)), let entries = entries(in: bytes) else { return nil }
         PathText.withCString(Paths.join(folder, name)) { _ = utimensat(AT_FDCWD, $0, nil, 0) }
         return entries
@@ -41,7 +42,7 @@ enum ImageVariantCache {
 
     /// Stores `entries`; a cache that cannot be written (no home folder, a full disk) is
     /// skipped: the build needs none.
-    static func write(_ entries: [Entry], as name: String) {
+    static func write(_ entries: [Entry], as name: String, in folder: String? = folder) {
         guard let folder, (try? FileSystemCalls.makeDirectories(folder)) != nil else { return }
         var text = header + "\n"
         for entry in entries { text += "\(entry.mediaType) \(entry.width) \(entry.height) \(entry.bytes.count)\n" }
