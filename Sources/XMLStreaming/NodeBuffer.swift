@@ -51,10 +51,11 @@ struct NodeBuffer {
     private(set) var attributes: [Attribute] = []
     private(set) var bytes: [UInt8] = []
 
+    /// Room for a chunk of appDef text (``XMLStreamReader/chunkSize``) without growing.
     init() {
-        nodes.reserveCapacity(1024)
-        attributes.reserveCapacity(1024)
-        bytes.reserveCapacity(256 * 1024)
+        nodes.reserveCapacity(256)
+        attributes.reserveCapacity(256)
+        bytes.reserveCapacity(16 * 1024)
     }
 
     var count: Int { nodes.count }

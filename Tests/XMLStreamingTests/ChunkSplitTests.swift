@@ -5,7 +5,7 @@ import Testing
 /// Where the chunks end must change nothing the reader reports. The converter, the line end
 /// normalizer, the scanner and libxml2 all carry state from one chunk to the next (half a
 /// character or a shift sequence, a CR before a LF, a tag, a name, a quoted value, a comment),
-/// and with 64 KiB chunks only large documents reach a boundary; here small documents are read
+/// and with 16 KiB chunks only large documents reach a boundary; here small documents are read
 /// with every chunk size from one byte to past their length, and each read is compared with the
 /// read in one chunk. (Bytes are read until the encoding is known, past an XML declaration:
 /// the smallest sizes split from there.)
