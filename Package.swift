@@ -30,6 +30,9 @@ let package = Package(
         .target(name: "CVips", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // Raster images resized, turned upright, made sRGB and re-encoded without metadata.
         .target(name: "ImageProcessing", dependencies: ["CVips"]),
+        // glibc's allocator settings (mallopt), which Swift's Glibc module leaves out. Only the
+        // command line imports it: how the process allocates is the executable's concern.
+        .systemLibrary(name: "CMalloc"),
         // Paths in a String whatever the bytes of their names: what is not UTF-8 is carried.
         .target(name: "PathText"),
         // A safe, position-aware streaming Swift API over libxml2's SAX2 parser. It converts
@@ -62,7 +65,8 @@ let package = Package(
         .target(
             name: "SabOnboardingCLI",
             dependencies: [
-                "OnboardingKit", "Mustache", "PreviewServer", "PathText", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "OnboardingKit", "Mustache", "PreviewServer", "PathText", "CMalloc",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
