@@ -79,6 +79,17 @@ if ! make --no-print-directory release >"$bench/swift-build.log" 2>&1; then
   echo "the release build failed: no benchmark ran" >&2
   exit 1
 fi
+# A command line that only parses `lint FILE...` with swift-argument-parser, built as the tool
+# is: the floor under the tool's whole-process times (see ArgumentParserFloor/Package.swift).
+floor_package=Tests/Benchmarks/ArgumentParserFloor
+floor="$floor_package/.build/release/argument-parser-floor"
+echo "== the swift-argument-parser floor"
+if ! swift build --package-path "$floor_package" -c release --static-swift-stdlib -Xswiftc -use-ld=lld >"$bench/floor-build.log" 2>&1; then
+  tail -10 "$bench/floor-build.log"
+  echo "!! argument-parser-floor did not build: its row is left out" >&2
+  failures+=("argument-parser-floor build")
+  floor=""
+fi
 echo "== documents"
 python3 Tests/Benchmarks/make_documents.py "$bench" 40 400
 doc40="$bench/doc-40mb.xml"
@@ -155,9 +166,14 @@ shared=../shared
 sango="$shared/appdef-samples/Sango_Transition_Guide.appDef"
 if [ -f "$sango" ]; then
   echo "== real appDefs: Sango_Transition_Guide.appDef, and the 14 real files 20 times over"
+  # With the tool's own start-up and the parser's floor beside it: what is left for the reading.
+  floor_commands=()
+  [ -n "$floor" ] && floor_commands=(-n "argument-parser-floor lint (parsing only)" "$floor lint $sango")
   step "hyperfine Sango" timed sango "$small_runs" 3 \
     -n "sab-onboarding lint" "$binary lint $sango" \
-    -n "xmllint --stream --noout" "xmllint --stream --noout $sango"
+    -n "xmllint --stream --noout" "xmllint --stream --noout $sango" \
+    -n "sab-onboarding --version" "$binary --version" \
+    "${floor_commands[@]}"
   many="$bench/many"
   rm -rf "$many"
   mkdir -p "$many"
