@@ -91,8 +91,17 @@ final class InputSource {
     /// ``decodingProblem``).
     func nextText(size: Int) -> UnsafeRawBufferPointer {
         precondition(size > 0, "a chunk holds at least one byte")
-        if buffer.baseAddress == nil {
-            buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.carryRoom + DocumentEncoding.sniffLength + size, alignment: 16)
+        let needed = Self.carryRoom + DocumentEncoding.sniffLength + size
+        if buffer.count < needed {
+            // Larger chunks (see XMLStreamReader.readSize): what is kept from the last chunk (the
+            // carried bytes before `carryRoom`, the first bytes while the encoding is undecided)
+            // moves along. The text last returned is not: libxml2 has copied it.
+            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: needed, alignment: 16)
+            if let old = buffer.baseAddress {
+                larger.baseAddress!.copyMemory(from: old, byteCount: Self.carryRoom + headCount)
+            }
+            buffer.deallocate()
+            buffer = larger
         }
         while !isFinished {
             // A piece may give no text: the start of a character, a LF already read as a line

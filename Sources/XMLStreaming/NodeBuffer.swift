@@ -51,11 +51,14 @@ struct NodeBuffer {
     private(set) var attributes: [Attribute] = []
     private(set) var bytes: [UInt8] = []
 
-    /// Room for a chunk of appDef text (``XMLStreamReader/chunkSize``) without growing.
+    /// Room for the nodes of a chunk of appDef text (``XMLStreamReader/chunkSize``: 1,150 to
+    /// 1,600 nodes and up to 740 attributes in the real appDefs) without growing, each array
+    /// under glibc's 128 KiB threshold for mapping a block of its own (2,000 nodes of 64 bytes).
+    /// Denser markup grows them, as any array grows.
     init() {
-        nodes.reserveCapacity(256)
-        attributes.reserveCapacity(256)
-        bytes.reserveCapacity(16 * 1024)
+        nodes.reserveCapacity(2000)
+        attributes.reserveCapacity(1024)
+        bytes.reserveCapacity(32 * 1024)
     }
 
     var count: Int { nodes.count }

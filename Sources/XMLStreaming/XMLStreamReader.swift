@@ -43,12 +43,27 @@ package final class XMLStreamReader {
     private var fatalNodeNumber: Int?
 
     /// How many bytes are read, scanned and parsed at a time. Small enough that the chunk, the
-    /// nodes it gives and libxml2's input buffer stay in the allocator's heap and are reused
-    /// from one file to the next: with 64 KiB, each file's buffers were mapped afresh (glibc maps
-    /// blocks over 128 KiB) and linting 280 appDefs spent a fifth of its time in page faults.
+    /// nodes it gives and libxml2's input buffer stay small blocks of the allocator's heap,
+    /// reused from one file to the next: with 64 KiB, the buffers of each file grew the heap (or
+    /// were mapped, over glibc's 128 KiB threshold) and were given back at its end, and linting
+    /// 280 appDefs spent a fifth of its time in page faults.
     static let chunkSize = 16 * 1024
+    /// The most read at a time while libxml2 waits for the end of one construct (see
+    /// ``readSize``).
+    static let maximumChunkSize = 1024 * 1024
     /// This reader's chunk size: ``chunkSize`` except in tests.
     private let size: Int
+    /// Whether a chunk that libxml2 could not move past makes the next one larger: always, but
+    /// in tests that split documents at fixed sizes.
+    private let growsChunks: Bool
+    /// How much the next chunk reads: ``size``, doubled after each chunk that left libxml2
+    /// where it was (up to ``maximumChunkSize``), and ``size`` again once it moves. libxml2
+    /// 2.9 parses an unfinished start tag again from its `<` whenever a chunk brings a `>`,
+    /// so a tag of megabytes (a hostile one: its value full of `>`) read 16 KiB at a time
+    /// would be parsed hundreds of times over.
+    private var readSize: Int
+    /// How many chunks were given to libxml2: for tests.
+    private(set) var chunksParsed = 0
     /// Where libxml2's messages that bypass the parser's own handler go while it parses (see
     /// `cxml_route_errors` in CLibXML2's shim). Allocated: libxml2 keeps its address during
     /// each call.
@@ -83,16 +98,19 @@ package final class XMLStreamReader {
     /// Reads a document held in memory `chunkSize` bytes at a time. For tests only: the scanner
     /// and libxml2 carry state from one chunk to the next, and with 16 KiB chunks only large
     /// documents reach a boundary, so tests split small documents at every offset instead.
-    /// The size only sets how large the buffer is allocated, once: reading is the same code.
+    /// Every chunk has that size, however long libxml2 waits (see ``readSize``): reading is
+    /// otherwise the same code.
     convenience init(bytes: [UInt8], documentName: String, chunkSize: Int) {
-        self.init(source: InputSource(bytes: bytes), documentName: documentName, chunkSize: chunkSize)
+        self.init(source: InputSource(bytes: bytes), documentName: documentName, chunkSize: chunkSize, growsChunks: false)
     }
 
-    private init(source: InputSource, documentName: String, chunkSize: Int = XMLStreamReader.chunkSize) {
+    private init(source: InputSource, documentName: String, chunkSize: Int = XMLStreamReader.chunkSize, growsChunks: Bool = true) {
         precondition(chunkSize > 0, "a chunk holds at least one byte")
         self.source = source
         self.documentName = documentName
         size = chunkSize
+        readSize = chunkSize
+        self.growsChunks = growsChunks
         errorRoute.initialize(to: cxml_error_route())
         errorRoute.pointee.receive = SAXCallbacks.genericError
         errorRoute.pointee.context = Unmanaged.passUnretained(self).toOpaque()
@@ -140,7 +158,7 @@ package final class XMLStreamReader {
             endDocument()
             return true
         }
-        let text = source.nextText(size: size)
+        let text = source.nextText(size: readSize)
         guard let bytes = text.baseAddress?.assumingMemoryBound(to: CChar.self), text.count > 0,
             let parser = parser ?? startParser()
         else {
@@ -148,7 +166,12 @@ package final class XMLStreamReader {
             return true
         }
         self.parser = parser
+        let consumedBefore = xmlByteConsumed(parser)
         withLibXML2ErrorsRouted { _ = xmlParseChunk(parser, bytes, Int32(text.count), 0) }
+        chunksParsed += 1
+        if growsChunks {
+            readSize = xmlByteConsumed(parser) == consumedBefore ? min(readSize * 2, max(size, Self.maximumChunkSize)) : size
+        }
         return true
     }
 
