@@ -14,7 +14,6 @@ extension SabOnboardingCommand {
     /// to them); only an async command (`preview`) starts it, in a task, while the main thread
     /// serves the main queue as an async `main` would.
     public static func runCommandLine() -> Never {
-        AllocatorTuning.keepFreedHeapMemory()
         // Not `CommandLine.arguments`, which turns bytes that are not UTF-8 into U+FFFD: a file
         // named in Latin-1 could not be opened. Such bytes are carried instead (see PathText).
         let arguments = (1..<Int(CommandLine.argc)).map { index in

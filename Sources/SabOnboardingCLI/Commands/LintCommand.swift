@@ -30,6 +30,7 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
+        AllocatorTuning.keepFreedHeapMemory()
         let linter = Linter(options: LintOptions(imagesDirectory: images, rules: try rules.selection()))
         let diagnostics = linter.lint(paths: files)
         let output = format.reporter(colored: Terminal.standardOutputWantsColor).report(diagnostics)
