@@ -27,11 +27,11 @@ public enum ImageFormat: String, Sendable, CaseIterable, Hashable {
     /// Adobe Photoshop document: recognised but not accepted.
     case psd
 
-    /// Whether every browser displays this format, so it may be used on an onboarding screen.
     /// The formats the build publishes as smaller variants (unless the image moves); GIFs,
     /// which may move, and SVGs, which are vector, are published as they are.
     static let resizedByTheBuild: Set<ImageFormat> = [.png, .jpeg, .webp]
 
+    /// Whether every browser displays this format, so it may be used on an onboarding screen.
     public var isSupported: Bool {
         switch self {
         case .png, .jpeg, .gif, .webp, .svg: true
