@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import OnboardingKit
@@ -27,18 +28,21 @@ struct ImageVariantCacheTests {
         ImageVariantCache.Entry(mediaType: "image/jpeg", width: 384, height: 256, bytes: [4, 5, 6, 7]),
     ]
 
-    /// The bytes `write` stores for `entries`.
-    static func stored(_ entries: [ImageVariantCache.Entry]) -> [UInt8] {
-        let lines = entries.map { "\($0.mediaType) \($0.width) \($0.height) \($0.bytes.count)\n" }.joined()
-        return Array((ImageVariantCache.header + "\n" + lines + "\n").utf8) + entries.flatMap(\.bytes)
+    /// The bytes `write` stores for `entries`, in a folder of its own.
+    static func stored(_ entries: [ImageVariantCache.Entry]) throws -> [UInt8] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-variants-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        ImageVariantCache.write(entries, as: "a.variants", in: folder.path)
+        #expect(ImageVariantCache.read("a.variants", in: folder.path) == entries)
+        return [UInt8](try Data(contentsOf: folder.appendingPathComponent("a.variants")))
     }
 
-    @Test func whatIsStoredReadsBack() {
-        #expect(ImageVariantCache.entries(in: Self.stored(Self.entries)) == Self.entries)
+    @Test func whatIsWrittenReadsBack() throws {
+        #expect(ImageVariantCache.entries(in: try Self.stored(Self.entries)) == Self.entries)
     }
 
-    @Test func aFileCutShortOrWithMoreBytesIsNotUsed() {
-        let bytes = Self.stored(Self.entries)
+    @Test func aFileCutShortOrWithMoreBytesIsNotUsed() throws {
+        let bytes = try Self.stored(Self.entries)
         #expect(ImageVariantCache.entries(in: Array(bytes.dropLast())) == nil)
         #expect(ImageVariantCache.entries(in: bytes + [0]) == nil)
         #expect(ImageVariantCache.entries(in: Array(bytes.dropFirst())) == nil)
