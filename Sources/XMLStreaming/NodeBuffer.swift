@@ -51,10 +51,10 @@ struct NodeBuffer {
     private(set) var attributes: [Attribute] = []
     private(set) var bytes: [UInt8] = []
 
-    /// Room for the nodes of a chunk of appDef text (``XMLStreamReader/chunkSize``: 1,150 to
-    /// 1,600 nodes and up to 740 attributes in the real appDefs) without growing, each array
-    /// under glibc's 128 KiB threshold for mapping a block of its own (2,000 nodes of 64 bytes).
-    /// Denser markup grows them, as any array grows.
+    /// Room for the nodes of a chunk of appDef text (``XMLStreamReader/chunkSize``: up to 1,800
+    /// nodes and 740 attributes in the 14 real appDefs, counted with expat) without growing,
+    /// each array under glibc's 128 KiB threshold for mapping a block of its own (2,000 nodes of
+    /// 64 bytes). Denser markup grows them, as any array grows.
     init() {
         nodes.reserveCapacity(2000)
         attributes.reserveCapacity(1024)

@@ -48,7 +48,6 @@ public struct OnboardingBuilder: Sendable {
         guard let project = prepared.project, let templates = prepared.templates else {
             return Result(diagnostics: prepared.diagnostics, writtenFiles: [])
         }
-        let images = prepared.images
         let files: [OutputFile]
         do {
             files = try SiteRenderer.render(project, templates: templates, options: options)
@@ -56,7 +55,7 @@ public struct OnboardingBuilder: Sendable {
             return Result(diagnostics: prepared.diagnostics + [error.diagnostic], writtenFiles: [])
         }
         let outcome = try OutputWriter.write(files, to: options.outputDirectory, force: options.force, fingerprint: fingerprint)
-        return Result(diagnostics: prepared.diagnostics, writtenFiles: files.map(\.path), unchanged: outcome == .unchanged, images: images)
+        return Result(diagnostics: prepared.diagnostics, writtenFiles: files.map(\.path), unchanged: outcome == .unchanged, images: prepared.images)
     }
 
     /// Everything `build` would write, by path, without writing it: for previews and for fuzzing.
