@@ -67,8 +67,18 @@ struct ChunkGrowthTests {
     }
 
     @Test func aChunkOfAppDefNodesFitsTheBuffersReservedRoom() {
-        // NodeBuffer reserves 2,000 nodes: under glibc's 128 KiB threshold for a block mapped
-        // on its own (the array's storage has a 32-byte header).
-        #expect(MemoryLayout<NodeBuffer.Node>.stride * 2000 + 32 < 128 * 1024)
+        // Translation mappings, the bulk of a real appDef: about 1,500 nodes a 16 KiB chunk.
+        let line = "    <translation lang=\"fr\">Télécharger le fichier</translation>\n"
+        let text =
+            "<app-definition><translation-mappings><tm id=\"a\">\n" + String(repeating: line, count: 2000) + "</tm></translation-mappings></app-definition>\n"
+        let reader = XMLStreamReader(bytes: Array(text.utf8), documentName: "mappings.xml")
+        let reserved = reader.nodes.nodes.capacity
+        var largest = 0
+        while reader.read() { largest = max(largest, reader.nodes.nodes.capacity) }
+        #expect(reader.problems.isEmpty)
+        #expect(largest == reserved, "the node array grew from \(reserved) to \(largest)")
+        // And what is reserved stays under glibc's 128 KiB threshold for a block mapped on its
+        // own (the array's storage has a 32-byte header).
+        #expect(MemoryLayout<NodeBuffer.Node>.stride * reserved + 32 < 128 * 1024)
     }
 }
