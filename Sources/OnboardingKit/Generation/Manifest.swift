@@ -17,7 +17,7 @@ enum Manifest {
 
     /// `{"default": text, "<lang>": text, ...}`, languages as written.
     static func localized(_ text: LocalizedText) -> JSONValue {
-        .object([("default", .string(text.defaultText))] + text.translations.map { ($0.language, .string($0.text)) })
+        .object(JSONObject([("default", .string(text.defaultText))] + text.translations.map { ($0.language, JSONValue.string($0.text)) }))
     }
 
     /// The words of Skip, Next and Start.
@@ -48,15 +48,16 @@ enum Manifest {
             let source: [(String, JSONValue)] = forThePage ? [] : [("source", .string(image.sourcePath))]
             return (
                 image.language ?? "default",
-                .object(
-                    [
-                        ("file", .string(asset.outputPath)),
-                        ("width", .int(asset.size.width)),
-                        ("height", .int(asset.size.height)),
-                    ] + variants(of: asset, forThePage: forThePage) + source)
+                JSONValue.object(
+                    JSONObject(
+                        [
+                            ("file", .string(asset.outputPath)),
+                            ("width", .int(asset.size.width)),
+                            ("height", .int(asset.size.height)),
+                        ] + variants(of: asset, forThePage: forThePage) + source))
             )
         }
-        return images.isEmpty ? nil : .object(images)
+        return images.isEmpty ? nil : .object(JSONObject(images))
     }
 
     /// An image's variants: in the manifest each with its file, size and type; in the page's
@@ -89,7 +90,7 @@ enum Manifest {
         if let images = images(of: screen, in: project) { members.append(("image", images)) }
         if let percent = screen.imageMaxHeightPercent { members.append(("imageMaxHeightPercent", .int(percent))) }
         members.append(("background", background(of: screen, in: project)))
-        return .object(members)
+        return .object(JSONObject(members))
     }
 
     /// The mode as the appDef says it, and the colour the carousel really uses in every theme:
@@ -97,8 +98,9 @@ enum Manifest {
     private static func background(of screen: OnboardingScreen, in project: OnboardingProject) -> JSONValue {
         let resolver = ScreenColorResolver(palette: project.palette)
         return .object(
-            [("mode", .string(screen.background.mode.rawValue))]
-                + ColorTheme.allCases.map { ($0.rawValue, .string(resolver.background(of: screen, theme: $0).css)) })
+            JSONObject(
+                [("mode", .string(screen.background.mode.rawValue))]
+                    + ColorTheme.allCases.map { ($0.rawValue, JSONValue.string(resolver.background(of: screen, theme: $0).css)) }))
     }
 }
 

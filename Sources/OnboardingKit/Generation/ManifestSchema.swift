@@ -160,8 +160,9 @@ public enum ManifestSchema {
                                             (
                                                 "properties",
                                                 .object(
-                                                    [("mode", .object([("enum", strings(BackgroundMode.allCases.map(\.rawValue)))]))]
-                                                        + ColorTheme.allCases.map { ($0.rawValue, ref("color")) })
+                                                    JSONObject(
+                                                        [("mode", .object([("enum", strings(BackgroundMode.allCases.map(\.rawValue)))]))]
+                                                            + ColorTheme.allCases.map { ($0.rawValue, ref("color")) }))
                                             ),
                                         ])
                                     ),

@@ -68,7 +68,7 @@ extension OnboardingProject {
         }
         appName = syntax.appName
         packageName = syntax.packageName
-        defaultLanguage = syntax.defaultLanguage.flatMap { $0.isEmpty ? nil : $0 }
+        defaultLanguage = syntax.usableDefaultLanguage
         buttons = ButtonLabelResolver(syntax: syntax).resolve(for: screens.languages).labels
         defaultTheme = syntax.defaultTheme?.lowercased()
         writingSystems = WritingSystems(syntax.interfaceLanguages)
@@ -90,7 +90,6 @@ extension OnboardingProject {
 
     /// The web fonts of the default language and of the screens' languages.
     static func fontPlan(syntax: AppDefSyntax, screens: [OnboardingScreen]) -> FontPlan {
-        let defaultLanguage = syntax.defaultLanguage.flatMap { $0.isEmpty ? nil : $0 }
-        return FontPlan(syntax: syntax, languages: (defaultLanguage.map { [$0] } ?? []) + screens.languages)
+        FontPlan(syntax: syntax, languages: (syntax.usableDefaultLanguage.map { [$0] } ?? []) + screens.languages)
     }
 }

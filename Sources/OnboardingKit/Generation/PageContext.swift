@@ -58,7 +58,7 @@ struct PageContext {
             ("interfaceLanguages", .array(project.interfaceLanguages.map(JSONValue.string))),
             ("useSystemLanguage", .bool(project.usesSystemLanguage)),
             ("rightToLeft", .array(knownLanguages.filter(project.isRightToLeft).map(JSONValue.string))),
-            ("slideLabel", .object(slideLabelPatterns)),
+            ("slideLabel", .object(JSONObject(slideLabelPatterns))),
             ("defaultLanguage", project.defaultLanguage.map(JSONValue.string) ?? .null),
             ("languages", .array(project.languages.map(JSONValue.string))),
             ("buttons", Manifest.buttons(of: project)),
@@ -72,7 +72,7 @@ struct PageContext {
     /// What the script shows of a screen in the reader's language: its texts and images (the
     /// manifest's form, without what only the manifest needs, to keep the page small).
     private func screenTexts(_ screen: OnboardingScreen) -> JSONValue {
-        .object(Manifest.texts(of: screen) + (Manifest.images(of: screen, in: project, forThePage: true).map { [("image", $0)] } ?? []))
+        .object(JSONObject(Manifest.texts(of: screen) + (Manifest.images(of: screen, in: project, forThePage: true).map { [("image", $0)] } ?? [])))
     }
 
     /// The default language, when known, and every language of the screens.

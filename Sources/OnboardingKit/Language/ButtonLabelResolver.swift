@@ -20,7 +20,7 @@ struct ButtonLabelResolver {
 
     init(syntax: AppDefSyntax) {
         mappings = syntax.buttonMappings
-        defaultLanguage = syntax.defaultLanguage
+        defaultLanguage = syntax.usableDefaultLanguage
     }
 
     /// The labels for the default language and for `languages`, plus every language the
@@ -35,7 +35,9 @@ struct ButtonLabelResolver {
         func label(_ id: String, _ keyPath: KeyPath<ButtonLabelTable.Words, String>) -> LocalizedText {
             let given = translations(of: id)
             let english = ButtonLabelTable.words["en"]![keyPath: keyPath]
-            let own = given.first { LanguageCode.same($0.language, defaultLanguage) }?.text
+            // The default language's own words, else the mapping's `lang="default"` entry, which
+            // SAB writes for a mapping's text in every language.
+            let own = given.first { LanguageCode.same($0.language, defaultLanguage) }?.text ?? defaultEntry(of: id)
             let fromTable = ButtonLabelTable.words(for: defaultLanguage)?[keyPath: keyPath]
             if own == nil, let defaultLanguage { noteFallback(defaultLanguage, id, fromTable: fromTable != nil, isDefaultLanguage: true) }
             let defaultText = own ?? fromTable ?? english
@@ -58,15 +60,24 @@ struct ButtonLabelResolver {
         return (labels, ordered)
     }
 
-    /// The non-empty translations of a mapping, first of each language, as written.
+    /// The non-empty translations of a mapping, first of each language, as written. An entry
+    /// whose `lang` is `default` is no language (see ``defaultEntry(of:)``): as a language it
+    /// would be a second `default` key beside the default text.
     private func translations(of id: String) -> [(language: String, text: String)] {
         guard let mapping = mappings[id] else { return [] }
         var seen: Set<String> = []
         return mapping.translations.compactMap { translation in
-            guard let language = translationLanguage(translation), !translation.trimmedText.isEmpty,
-                seen.insert(language.lowercased()).inserted
+            guard let language = translationLanguage(translation), !AppDefVocabulary.isDefaultKeyword(language),
+                !translation.trimmedText.isEmpty, seen.insert(language.lowercased()).inserted
             else { return nil }
             return (language, translation.trimmedText)
         }
+    }
+
+    /// The first non-empty entry of a mapping whose `lang` is `default`.
+    private func defaultEntry(of id: String) -> String? {
+        mappings[id]?.translations.first { translation in
+            translationLanguage(translation).map(AppDefVocabulary.isDefaultKeyword) == true && !translation.trimmedText.isEmpty
+        }?.trimmedText
     }
 }

@@ -19,6 +19,8 @@ enum ScreenModelBuilder {
 
     /// The default text and the translations, first of each language kept, empty ones left out
     /// so that a language without text falls back to the default. `nil` without default text.
+    /// A translation whose `lang` is `default` is left out too (lint reports it): `default` is
+    /// the key of the default text in the manifest and the page's data, never a language.
     private static func localizedText(of title: XMLElement) -> LocalizedText? {
         var defaultText: String?
         var translations: [(language: String, text: String)] = []
@@ -30,6 +32,7 @@ enum ScreenModelBuilder {
                 if defaultText == nil { defaultText = text }
                 continue
             }
+            guard !AppDefVocabulary.isDefaultKeyword(language) else { continue }
             if seen.insert(language.lowercased()).inserted { translations.append((language, text)) }
         }
         return defaultText.map { LocalizedText(defaultText: $0, translations: translations) }

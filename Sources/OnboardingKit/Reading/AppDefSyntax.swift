@@ -17,6 +17,11 @@ struct AppDefSyntax {
     var defaultLanguage: String?
     /// Where `default-lang` is written.
     var defaultLanguagePosition: SourcePosition?
+    /// The default language as the build uses it: `nil` when `default-lang` is absent, empty or
+    /// `default`, which is no language (lint reports it) but the manifest's key of the default text.
+    var usableDefaultLanguage: String? {
+        defaultLanguage.flatMap { $0.isEmpty || AppDefVocabulary.isDefaultKeyword($0) ? nil : $0 }
+    }
 
     /// The name of the colour theme marked `default="true"` in `<color-themes>`.
     var defaultTheme: String? {

@@ -15,8 +15,16 @@ enum AppDefVocabulary {
     static let nameAttribute = "name"
     static let valueAttribute = "value"
 
-    /// What `lang` on an image block says for the image shown in every language.
-    static let defaultImageLanguage = "default"
+    /// `default`: what `lang` says where SAB means the default text or image rather than a
+    /// language (an image block's image shown in every language; a translation mapping's default
+    /// text), and the key of the default text in the manifest (`{"default": ..., "fr": ...}`).
+    static let defaultKeyword = "default"
+
+    /// Whether a `lang` is ``defaultKeyword``, in any case and with white space around it: never
+    /// a language, so never a key of its own in what the build writes.
+    static func isDefaultKeyword(_ lang: String) -> Bool {
+        lang.trimmingWhitespace.lowercased() == defaultKeyword
+    }
 
     /// The attributes each element may carry; any other is reported as unknown.
     static let knownAttributes: [String: Set<String>] = [

@@ -65,7 +65,7 @@ public struct SARIFReporter: DiagnosticReporter {
         // this machine's absolute path.
         if !uri.hasPrefix("file:") { artifactLocation.append(("uriBaseId", .string("%SRCROOT%"))) }
         let physicalLocation = JSONValue.object([
-            ("artifactLocation", .object(artifactLocation)),
+            ("artifactLocation", .object(JSONObject(artifactLocation))),
             (
                 "region",
                 .object([

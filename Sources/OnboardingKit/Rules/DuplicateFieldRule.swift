@@ -100,7 +100,7 @@ struct DuplicateFieldRule: Rule {
 enum ImageLanguage {
     static func normalised(_ lang: String?) -> String? {
         guard let lang = lang?.trimmingWhitespace, !lang.isEmpty,
-            lang.lowercased() != AppDefVocabulary.defaultImageLanguage
+            lang.lowercased() != AppDefVocabulary.defaultKeyword
         else { return nil }
         return lang.lowercased()
     }

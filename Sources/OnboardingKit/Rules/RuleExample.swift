@@ -89,7 +89,7 @@ public struct RuleExample: Sendable, Hashable {
     /// that the example is a whole, clean appDef (a non-triggering example gives no diagnostic).
     private static func prefix(for fragment: String) -> String {
         var languages = ["en"]
-        for match in fragment.matches(of: /lang="([^"]*)"/) where match.output.1 != "default" {
+        for match in fragment.matches(of: /lang="([^"]*)"/) where !AppDefVocabulary.isDefaultKeyword(String(match.output.1)) {
             let language = String(match.output.1)
             if !languages.contains(language) { languages.append(language) }
         }

@@ -19,6 +19,7 @@ public enum RuleRegistry {
         DuplicateLanguageRule(),
         EmptyTextRule(),
         InvalidLanguageCodeRule(),
+        ReservedLanguageCodeRule(),
         UnknownFeatureRule(),
         UnknownBackgroundModeRule(),
         MissingBackgroundColorRule(),

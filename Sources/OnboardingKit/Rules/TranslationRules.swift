@@ -202,7 +202,8 @@ struct InvalidLanguageCodeRule: Rule {
         var notedCodes: Set<String> = []
         return (defaultLang + translationLangs + imageLangs).sorted { $0.position < $1.position }.compactMap { lang in
             let code = lang.value.trimmingWhitespace
-            guard !code.isEmpty, !LanguageTag.isCanonicalCase(code) else { return nil }
+            // `default` is reserved-language-code's to report.
+            guard !code.isEmpty, !LanguageTag.isCanonicalCase(code), !AppDefVocabulary.isDefaultKeyword(code) else { return nil }
             if LanguageTag.isWellFormed(code) {
                 // A note once per code is enough: the code is legal and kept.
                 guard notedCodes.insert(code).inserted else { return nil }

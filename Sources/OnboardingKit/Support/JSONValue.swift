@@ -1,12 +1,14 @@
 /// A JSON value whose objects keep their keys in the order given, so that documents such as the
-/// manifest come out with the key order of the spec, byte for byte the same on every run.
+/// manifest come out with the key order of the spec, byte for byte the same on every run. An
+/// object is a ``JSONObject``, which holds each key once: no document written from a value can
+/// have a duplicate key.
 public indirect enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
     case string(String)
     case array([JSONValue])
-    case object([(String, JSONValue)])
+    case object(JSONObject)
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
@@ -15,8 +17,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         case (.int(let a), .int(let b)): a == b
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)):
-            a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.object(let a), .object(let b)): a == b
         default: false
         }
     }
@@ -41,8 +42,8 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .string(let value): JSONValue.writeString(value, to: &output)
         case .array(let items):
             writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &output, indent: indent)
-        case .object(let members):
-            writeContainer(members.map { ($0.0, $0.1) }, open: "{", close: "}", to: &output, indent: indent)
+        case .object(let object):
+            writeContainer(object.members.map { ($0.key, $0.value) }, open: "{", close: "}", to: &output, indent: indent)
         }
     }
 
