@@ -33,9 +33,10 @@ final class InputSource {
     private(set) var readFailure: String?
     /// Set once a DOCTYPE was seen: nothing from there on is given to libxml2.
     private(set) var isCutAtDoctype = false
-    /// Set when the text stops short of the end of the file: its encoding is refused, or bytes
-    /// there are not text in it. Nothing from there on is given to libxml2.
-    private(set) var decodingProblem: XMLProblem?
+    /// Set when the text stops short of the end of the file: its encoding is refused, bytes
+    /// there are not text in it, or a start tag there has more attributes than libxml2 is given
+    /// (see ``MarkupScanner/maximumAttributes``). Nothing from there on is given to libxml2.
+    private(set) var stopProblem: XMLProblem?
     /// Set once nothing more will be read.
     private var isFinished = false
 
@@ -88,7 +89,7 @@ final class InputSource {
     /// The next piece of the document's text, read `size` bytes at a time, scanned, and valid
     /// until the next call: what libxml2 may parse. Empty at the end of the document, at a
     /// DOCTYPE, when reading failed (see ``readFailure``) or where the text stops (see
-    /// ``decodingProblem``).
+    /// ``stopProblem``).
     func nextText(size: Int) -> UnsafeRawBufferPointer {
         precondition(size > 0, "a chunk holds at least one byte")
         let needed = Self.carryRoom + DocumentEncoding.sniffLength + size
@@ -111,9 +112,15 @@ final class InputSource {
             if scanner.doctypePosition != nil {
                 isCutAtDoctype = true
                 isFinished = true
+            } else if let position = scanner.crowdedTagPosition {
+                stopProblem = XMLProblem(
+                    kind: .tooManyAttributes, level: .fatal,
+                    message: "this start tag has more than \(MarkupScanner.maximumAttributes) attributes: the file is not read past it",
+                    position: position)
+                isFinished = true
             } else if let stop {
                 // Where the text stops is where the scanner stands: the end of what it read.
-                decodingProblem = XMLProblem(kind: stop.kind, level: .fatal, message: stop.message, position: stop.position ?? scanner.position)
+                stopProblem = XMLProblem(kind: stop.kind, level: .fatal, message: stop.message, position: stop.position ?? scanner.position)
                 isFinished = true
             }
             if allowed > 0 { return UnsafeRawBufferPointer(rebasing: text[..<allowed]) }

@@ -9,6 +9,11 @@
 /// instructions and quoted attribute values (which may hold `<` or `>`) are skipped here too.
 /// The queue only holds what libxml2 has read ahead, so memory does not grow with the document.
 ///
+/// It also stops the text before what libxml2 must not parse: a DOCTYPE, and a start tag with
+/// more than ``maximumAttributes`` attributes. libxml2 2.9 checks each attribute of a tag against
+/// every one before it, so one tag of 160,000 attributes took 8 s and one of 640,000 over five
+/// minutes; the same attributes spread over many elements take a fraction of a second.
+///
 /// Speed: every byte of the document passes through here, so the common path (text, a start
 /// tag with its attributes, an end tag) runs straight through on local variables, text and
 /// quoted values are searched eight bytes at a time for the one byte that ends them (or a line
@@ -30,6 +35,14 @@ struct MarkupScanner {
     private var untakenAttributes = 0
     /// Where `<!DOCTYPE` starts, once seen.
     private(set) var doctypePosition: SourcePosition?
+    /// Where a start tag with more than ``maximumAttributes`` attributes starts, once seen.
+    private(set) var crowdedTagPosition: SourcePosition?
+
+    /// The most attributes a start tag may have, namespace declarations included (libxml2 checks
+    /// those against each other too). Real appDefs have at most 3 on an element and SVG files
+    /// some 20 (Inkscape's `sodipodi:namedview`); a thousand costs libxml2's check under a
+    /// millisecond, so a file of such tags still reads in linear time.
+    static let maximumAttributes = 1000
     /// How many bytes of the document have been scanned.
     private(set) var bytesSeen = 0
 
@@ -51,18 +64,28 @@ struct MarkupScanner {
     private var attributeStart = SourcePosition.start
     private var attributeNameLength = 0
     private var attributeNameIsNamespace = true
+    /// The attribute names of the current start tag so far, namespace declarations included.
+    private var attributesInTag = 0
 
     /// Scans the next chunk of the document. Returns the number of bytes of `chunk` that may be
-    /// given to the parser: all of them, unless a DOCTYPE starts in this chunk, in which case the
-    /// bytes from its `<` on are withheld so that libxml2 never reads a DTD or an entity.
+    /// given to the parser: all of them, unless this chunk holds a DOCTYPE or the attribute past
+    /// ``maximumAttributes`` of a start tag, in which case the bytes from its `<` on are withheld
+    /// (see ``stopsBeforeMarkup``): libxml2 never reads a DTD or an entity, nor parses the tag.
     mutating func scan(_ chunk: UnsafeRawBufferPointer) -> Int {
         let chunkStart = bytesSeen
         let count = chunk.count
         bytesSeen += count
         guard count > 0, let base = chunk.baseAddress else { return count }
-        guard doctypePosition == nil else { return 0 }
-        let foundDoctype = scanCharacters(base, count: count, chunkStart: chunkStart)
-        return foundDoctype ? max(0, markupStartOffset - chunkStart) : count
+        guard !stopsBeforeMarkup else { return 0 }
+        let stops = scanCharacters(base, count: count, chunkStart: chunkStart)
+        return stops ? max(0, markupStartOffset - chunkStart) : count
+    }
+
+    /// Whether the text stops at a DOCTYPE or a start tag with too many attributes: nothing from
+    /// its `<` on is given to the parser. A tag that started in an earlier chunk has its start
+    /// with libxml2 already, which waits for its `>` before it parses it, and never gets it.
+    var stopsBeforeMarkup: Bool {
+        doctypePosition != nil || crowdedTagPosition != nil
     }
 
     /// Where the scanner stands: just after the last byte scanned, when that byte ends a
@@ -99,7 +122,8 @@ struct MarkupScanner {
 
     /// Runs the state machine over `bytes[0..<count]`, the UTF-8 of the document from offset
     /// `chunkStart`: continuation bytes are not characters and are skipped, and a byte of 0x80
-    /// or more is never markup. Returns whether a DOCTYPE was found, at which point it stops.
+    /// or more is never markup. Returns whether a DOCTYPE or a start tag with too many
+    /// attributes was found, at which point it stops.
     ///
     /// The common path (text, a start tag with its attributes, an end tag) runs straight through
     /// the cases below, which fall into one another; `state` only says where to resume when the
@@ -170,6 +194,7 @@ struct MarkupScanner {
                     if isContinuation(b) { continue scanning }
                 }
                 currentTag = TagRecord(position: markupStart, attributeCount: 0)
+                attributesInTag = 0
                 state = .tagName
                 fallthrough
 
@@ -238,6 +263,14 @@ struct MarkupScanner {
                         }
                         column += Self.characters(bytes, from: columnIndex, to: index)
                         columnIndex = index
+                        attributesInTag += 1
+                        if attributesInTag > Self.maximumAttributes {
+                            crowdedTagPosition = markupStart
+                            self.state = state
+                            self.line = line
+                            self.column = column
+                            return true
+                        }
                         attributeStart = SourcePosition(line: line, column: column + 1)
                         attributeNameLength = 0
                         attributeNameIsNamespace = true

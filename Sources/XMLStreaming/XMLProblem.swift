@@ -21,6 +21,9 @@ package struct XMLProblem: Hashable, Sendable {
         case undecodable
         /// The document's encoding cannot be read (see `DocumentEncoding`): nothing is read.
         case unsupportedEncoding
+        /// A start tag has more than `MarkupScanner.maximumAttributes` attributes: it was not
+        /// given to libxml2, nor anything after it.
+        case tooManyAttributes
     }
 
     package var kind: Kind

@@ -14,7 +14,10 @@ internal import CLibXML2
 /// ``XMLProblem/Kind/doctype`` problem. Bytes that are not text in the document's encoding end
 /// it with an ``XMLProblem/Kind/undecodable`` problem at their position, an encoding that
 /// cannot be read with ``XMLProblem/Kind/unsupportedEncoding``: a document is never cut short
-/// silently. Text and nesting are limited as in libxml2's own trees.
+/// silently. Text and nesting are limited as in libxml2's own trees, and a start tag with more
+/// than ``MarkupScanner/maximumAttributes`` attributes is never given to libxml2 (its check of
+/// duplicate attributes takes the square of their number): it ends the document with a
+/// ``XMLProblem/Kind/tooManyAttributes`` problem at the tag.
 /// Problems are collected in ``problems``; after a fatal one, ``read()`` returns `false` once
 /// the cursor has passed every node reported before it.
 package final class XMLStreamReader {
@@ -64,6 +67,8 @@ package final class XMLStreamReader {
     private var readSize: Int
     /// How many chunks were given to libxml2: for tests.
     private(set) var chunksParsed = 0
+    /// How many bytes of the text were given to libxml2: for tests.
+    private(set) var bytesParsed = 0
     /// Where libxml2's messages that bypass the parser's own handler go while it parses (see
     /// `cxml_route_errors` in CLibXML2's shim). Allocated: libxml2 keeps its address during
     /// each call.
@@ -73,6 +78,8 @@ package final class XMLStreamReader {
     /// builder enforces; without a tree they are enforced here.
     static let maximumTextLength = 10_000_000
     static let maximumDepth: Int32 = 256
+    /// The most attributes a start tag may have (see ``MarkupScanner/maximumAttributes``).
+    package static let maximumAttributes = MarkupScanner.maximumAttributes
     /// Problems kept before the reader gives up on a document.
     static let maximumProblems = 1000
 
@@ -169,6 +176,7 @@ package final class XMLStreamReader {
         let consumedBefore = xmlByteConsumed(parser)
         withLibXML2ErrorsRouted { _ = xmlParseChunk(parser, bytes, Int32(text.count), 0) }
         chunksParsed += 1
+        bytesParsed += text.count
         if growsChunks {
             readSize = xmlByteConsumed(parser) == consumedBefore ? min(readSize * 2, max(size, Self.maximumChunkSize)) : size
         }
@@ -200,7 +208,7 @@ package final class XMLStreamReader {
 
     private func endDocument() {
         documentEnded = true
-        let inputStopped = source.isCutAtDoctype || source.readFailure != nil || source.decodingProblem != nil
+        let inputStopped = source.isCutAtDoctype || source.readFailure != nil || source.stopProblem != nil
         if let parser, !inputStopped {
             withLibXML2ErrorsRouted { _ = xmlParseChunk(parser, nil, 0, 1) }
         }
@@ -208,7 +216,7 @@ package final class XMLStreamReader {
             rejectDoctype(at: source.scanner.doctypePosition ?? .start)
         } else if let failure = source.readFailure {
             report(kind: .unreadable, level: .fatal, message: "cannot read the file: \(failure)", position: .start)
-        } else if let problem = source.decodingProblem {
+        } else if let problem = source.stopProblem {
             // Unless libxml2 stopped before, on an error of the text before it: then that error
             // is the first, and with smaller chunks the reading would not have got this far.
             if !problems.contains(where: { $0.level == .fatal }) {

@@ -5,6 +5,7 @@ public enum RuleRegistry {
         UnreadableFileRule(),
         MalformedXMLRule(),
         UnsupportedEncodingRule(),
+        TooManyAttributesRule(),
         DoctypeForbiddenRule(),
         NotAnAppDefRule(),
         NoOnboardingScreensRule(),
