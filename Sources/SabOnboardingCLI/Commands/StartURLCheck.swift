@@ -1,19 +1,31 @@
 import ArgumentParser
 
-/// `--start-url` becomes the link of Skip and Start in every page: a `javascript:` or `data:`
-/// URL there would run script on the app's origin, and a `file:` one leads nowhere a reader
-/// can go. Only a relative URL or an http or https one is accepted.
+/// `--start-url` becomes the link of Skip and Start in every page, the target of the scripts,
+/// and the URL of the refresh of the page without screens: a `javascript:` or `data:` URL there
+/// would run script on the app's origin, and a `file:` one leads nowhere a reader can go. Only a
+/// relative URL or an http or https one is accepted, as a link reads it and as the refresh reads
+/// it (see ``DeclarativeRefresh``), which is not the same: the refresh strips a leading quote.
 enum StartURLCheck {
     static func check(_ value: String) throws(ValidationError) {
         try OptionChecks.refuseEmpty(value, for: synopsis)
         // A browser drops tabs and line breaks anywhere in a URL and controls and spaces at its
-        // ends before it reads the scheme: "java\tscript:" is "javascript:".
-        let hasControl = value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
-        if hasControl || value.first == " " || value.last == " " {
-            throw refusal(value, "it has a control character, or a space at an end")
+        // ends before it reads the scheme ("java\tscript:" is "javascript:"), and the refresh
+        // skips white space before it; no start URL needs any.
+        if let scalar = value.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+            throw refusal(value, "it has white space or a control character (\(codePoint(scalar)))")
         }
-        if let scheme = scheme(of: value), !["http", "https"].contains(scheme.lowercased()) {
+        // The refresh strips a leading quote: `'javascript:alert(1)'` is `javascript:alert(1)`.
+        if value.unicodeScalars.contains(where: { $0 == "'" || $0 == "\"" }) {
+            throw refusal(value, "it has a quote, which the refresh of the page without screens strips")
+        }
+        if let scheme = scheme(of: value), !isWeb(scheme) {
             throw refusal(value, "its scheme is '\(scheme):'")
+        }
+        // As the built-in page writes it, and as a template that leaves out `url=` would.
+        for content in ["0; url=" + value, "0; " + value] {
+            if let url = DeclarativeRefresh.urlString(inContent: content), let scheme = scheme(of: url), !isWeb(scheme) {
+                throw refusal(value, "the refresh of the page without screens (content=\"\(content)\") reads it as a '\(scheme):' URL")
+            }
         }
     }
 
@@ -27,6 +39,16 @@ enum StartURLCheck {
         guard let first = scheme.unicodeScalars.first, isASCIILetter(first) else { return nil }
         let rest = scheme.unicodeScalars.dropFirst()
         return rest.allSatisfy { isASCIILetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) } ? scheme : nil
+    }
+
+    private static func isWeb(_ scheme: Substring) -> Bool {
+        ["http", "https"].contains(scheme.lowercased())
+    }
+
+    /// `U+0009`: a character as the message names it.
+    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
