@@ -35,6 +35,9 @@ enum Manifest {
     }
 
     /// The screen's images by language (`default` for every language); `nil` without images.
+    /// `source` is the image's name in the images folder, never the path the appDef gives: that
+    /// is where the author picked it on their own machine (`C:\Users\<name>\Pictures\...`),
+    /// a user name and folder names the manifest would put on the public web.
     /// `forThePage`: the form of the carousel page's data, which the script reads to show
     /// another language's image: no `source`, the WebP `srcset` instead of the variants, and
     /// without the image the page shows already.
@@ -45,7 +48,7 @@ enum Manifest {
             // language has no image of its own, the script keeps it (bytes saved on every screen).
             let shownByThePage = Array(image.fileName.utf8) == screen.defaultImage.map { Array($0.fileName.utf8) }
             if forThePage && shownByThePage { return nil }
-            let source: [(String, JSONValue)] = forThePage ? [] : [("source", .string(image.sourcePath))]
+            let source: [(String, JSONValue)] = forThePage ? [] : [("source", .string(image.fileName))]
             return (
                 image.language ?? "default",
                 JSONValue.object(

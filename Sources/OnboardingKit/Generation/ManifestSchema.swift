@@ -98,7 +98,15 @@ public enum ManifestSchema {
                                     ),
                                     (
                                         "source",
-                                        .object([("description", .string("The path where the author picked the image.")), ("type", .string("string"))])
+                                        .object([
+                                            (
+                                                "description",
+                                                .string(
+                                                    "The image's file name in the images folder, as the appDef names it, without the folders where the author picked it (those stay on the author's machine)."
+                                                )
+                                            ),
+                                            ("type", .string("string")), ("minLength", .int(1)), ("pattern", .string("^[^/\\\\]+$")),
+                                        ])
                                     ),
                                 ])
                             ),
