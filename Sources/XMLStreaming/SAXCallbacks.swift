@@ -108,6 +108,12 @@ extension XMLStreamReader {
             stopParser(message: "elements are nested deeper than the maximum depth of \(Self.maximumDepth)", at: position)
             return
         }
+        guard namesHeld <= Self.maximumNames else {
+            stopParser(
+                message: "the document has more than \(Self.maximumNames) distinct element and attribute names: it is not read past this tag",
+                at: position, kind: .tooManyNames)
+            return
+        }
         var node = NodeBuffer.Node(kind: .element, depth: parserDepth)
         node.name = NodeBuffer.Name(localName: localName, prefix: prefix)
         node.position = position

@@ -24,6 +24,9 @@ package struct XMLProblem: Hashable, Sendable {
         /// A start tag has more than `MarkupScanner.maximumAttributes` attributes: it was not
         /// given to libxml2, nor anything after it.
         case tooManyAttributes
+        /// The document has more than `XMLStreamReader.maximumNames` distinct element, attribute
+        /// and namespace names: it was not read past the chunk that went over.
+        case tooManyNames
     }
 
     package var kind: Kind

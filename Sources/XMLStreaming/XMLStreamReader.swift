@@ -80,6 +80,13 @@ package final class XMLStreamReader {
     static let maximumDepth: Int32 = 256
     /// The most attributes a start tag may have (see ``MarkupScanner/maximumAttributes``).
     package static let maximumAttributes = MarkupScanner.maximumAttributes
+    /// The most distinct names (of elements, attributes, prefixes and namespaces) a document may
+    /// hold. libxml2 2.9 keeps every name in a dictionary that stops growing its table at 16,384
+    /// slots, so each name past some 80,000 is looked up along ever longer chains: 320,000
+    /// distinct names took xmllint 2 s, 640,000 ten, though the same bytes in repeated names read
+    /// in a tenth of a second. The real appDefs hold 180 to 470 names. Checked at each start tag,
+    /// whose names libxml2 has just added: reading stops at the first tag past the limit.
+    package static let maximumNames = 10_000
     /// Problems kept before the reader gives up on a document.
     static let maximumProblems = 1000
 
@@ -401,12 +408,16 @@ package final class XMLStreamReader {
         return SourcePosition(line: max(line, 1), column: max(column, 1))
     }
 
-    /// Stops libxml2 with a fatal problem of the reader's own, at libxml2's current place.
     /// Reports a fatal problem at `position`, by default where libxml2's parser is, and stops it.
-    func stopParser(message: String, at position: SourcePosition? = nil) {
+    func stopParser(message: String, at position: SourcePosition? = nil, kind: XMLProblem.Kind = .malformed) {
         guard let parser else { return }
-        report(kind: .malformed, level: .fatal, message: message, position: position ?? parserPosition)
+        report(kind: kind, level: .fatal, message: message, position: position ?? parserPosition)
         xmlStopParser(parser)
+    }
+
+    /// How many distinct names libxml2's dictionary holds (see ``maximumNames``).
+    var namesHeld: Int {
+        parser.map { Int(xmlDictSize($0.pointee.dict)) } ?? 0
     }
 
     /// The line libxml2's parser is on, for the node being reported.

@@ -39,4 +39,19 @@ struct CrowdedTagTests {
         #expect(refusal.line == 2 && refusal.column == 1)
         #expect(refusal.reason.contains("more than 1000 attributes"))
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anSVGOfTooManyDistinctNamesIsRefusedAtTheTagPastThem() {
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="4" height="3">
+            \((0..<20_000).map { "<g\($0)/>" }.joined())
+            </svg>
+            """
+        guard case .refused(let refusal) = SVGSanitizer.sanitize(Array(svg.utf8), documentName: "names.svg") else {
+            Issue.record("an SVG of 20,000 distinct element names was published")
+            return
+        }
+        #expect(refusal.line == 2)
+        #expect(refusal.reason.contains("more than 10000 distinct"))
+    }
 }

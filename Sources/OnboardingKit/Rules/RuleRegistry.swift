@@ -6,6 +6,7 @@ public enum RuleRegistry {
         MalformedXMLRule(),
         UnsupportedEncodingRule(),
         TooManyAttributesRule(),
+        TooManyNamesRule(),
         DoctypeForbiddenRule(),
         NotAnAppDefRule(),
         NoOnboardingScreensRule(),
