@@ -49,6 +49,45 @@ struct ImageVariantCacheTests {
         #expect(ImageVariantCache.entries(in: []) == nil)
     }
 
+    /// The cache folder may be shared or restored: a hard link planted at the temporary name a
+    /// build would once use (the cache file's name and the process id) leads to a file of the
+    /// user's, which must not be written through, and neither may a symbolic link.
+    @Test func aFilePlantedAtTheTemporaryNameIsNeverWrittenThrough() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-variants-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let victim = folder.appendingPathComponent("victim.txt")
+        try Data("the user's file".utf8).write(to: victim)
+        try FileManager.default.linkItem(at: victim, to: folder.appendingPathComponent("a.variants.tmp-\(getpid())"))
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("b.variants.tmp-\(getpid())"), withDestinationURL: victim)
+        ImageVariantCache.write(Self.entries, as: "a.variants", in: folder.path)
+        ImageVariantCache.write(Self.entries, as: "b.variants", in: folder.path)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "the user's file")
+        #expect(ImageVariantCache.read("a.variants", in: folder.path) == Self.entries)
+        #expect(ImageVariantCache.read("b.variants", in: folder.path) == Self.entries)
+        // What was planted is left alone, and the cache file is the build's own, not a link.
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("b.variants.tmp-\(getpid())").path) == victim.path)
+        let written = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("a.variants").path)
+        #expect(written[.type] as? FileAttributeType == .typeRegular && (written[.referenceCount] as? Int) == 1)
+        #expect(((written[.posixPermissions] as? Int) ?? 0) & 0o022 == 0)
+    }
+
+    @Test func aNewFileIsCreatedOnlyWhereNothingIs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-create-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let existing = folder.appendingPathComponent("existing")
+        try Data("kept".utf8).write(to: existing)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link"), withDestinationURL: folder.appendingPathComponent("target"))
+        for name in ["existing", "link"] {
+            #expect(throws: FileSystemCalls.Failure.self) { try FileSystemCalls.createFile([1], at: folder.appendingPathComponent(name).path) }
+        }
+        #expect(try String(contentsOf: existing, encoding: .utf8) == "kept")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("target").path))
+        try FileSystemCalls.createFile([1, 2], at: folder.appendingPathComponent("new").path)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("new")) == Data([1, 2]))
+    }
+
     @Test func theNameDependsOnTheSourceAndTheSettings() {
         let name = ImageVariantCache.name(sourceDigest: "a", settings: "quality 75")
         #expect(name != ImageVariantCache.name(sourceDigest: "b", settings: "quality 75"))

@@ -66,4 +66,16 @@ enum FileSystemCalls {
             try file.closeAfter { _ = try file.writeAll(bytes) }
         }
     }
+
+    /// Writes a new file, which must not exist: nothing at `path` (a file, or a link to one)
+    /// is written through or replaced. Fails with `EEXIST` when something is there.
+    static func createFile(_ bytes: [UInt8], at path: String, permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead])
+        throws(Failure)
+    {
+        try call(path) {
+            let file = try FileDescriptor.open(
+                FilePath(pathText: path), .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec], permissions: permissions)
+            try file.closeAfter { _ = try file.writeAll(bytes) }
+        }
+    }
 }

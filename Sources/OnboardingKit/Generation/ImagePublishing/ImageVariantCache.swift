@@ -36,25 +36,38 @@ enum ImageVariantCache {
     /// The entries of the file `name` in `folder` (``folder`` unless given), `nil` without one.
     static func read(_ name: String, in folder: String? = folder) -> [Entry]? {
         guard let folder, let bytes = RegularFile.bytes(at: Paths.join(folder, name)), let entries = entries(in: bytes) else { return nil }
-        PathText.withCString(Paths.join(folder, name)) { _ = utimensat(AT_FDCWD, $0, nil, 0) }
+        PathText.withCString(Paths.join(folder, name)) { _ = utimensat(AT_FDCWD, $0, nil, AT_SYMLINK_NOFOLLOW) }
         return entries
     }
 
     /// Stores `entries`; a cache that cannot be written (no home folder, a full disk) is
     /// skipped: the build needs none.
+    ///
+    /// The file is written under a temporary name of its own and renamed into place. The cache
+    /// folder may be shared, or restored from elsewhere: the temporary file is created anew
+    /// (`O_EXCL`), so a file or link planted at its name (predicted from the process id) is
+    /// never written through; another name is tried instead.
     static func write(_ entries: [Entry], as name: String, in folder: String? = folder) {
         guard let folder, (try? FileSystemCalls.makeDirectories(folder)) != nil else { return }
         var text = header + "\n"
         for entry in entries { text += "\(entry.mediaType) \(entry.width) \(entry.height) \(entry.bytes.count)\n" }
         let bytes = Array((text + "\n").utf8) + entries.flatMap(\.bytes)
         let path = Paths.join(folder, name)
-        let temporary = path + ".tmp-\(getpid())"
-        guard (try? FileSystemCalls.writeFile(bytes, to: temporary)) != nil else {
-            PathText.withCString(temporary) { _ = unlink($0) }
+        for _ in 0..<8 {
+            // Pruning removes what a killed build left by this infix (``OutputCache/pruneImages``).
+            let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
+            do {
+                try FileSystemCalls.createFile(bytes, at: temporary)
+            } catch {
+                // Something is at that name: it is not ours to remove. Another name, then.
+                if error.code == .fileExists { continue }
+                PathText.withCString(temporary) { _ = unlink($0) }
+                return
+            }
+            let renamed = PathText.withCString(temporary) { from in PathText.withCString(path) { to in rename(from, to) } }
+            if renamed != 0 { PathText.withCString(temporary) { _ = unlink($0) } }
             return
         }
-        let renamed = PathText.withCString(temporary) { from in PathText.withCString(path) { to in rename(from, to) } }
-        if renamed != 0 { PathText.withCString(temporary) { _ = unlink($0) } }
     }
 
     /// The entries of a cache file, or `nil` unless it reads back whole.
