@@ -56,7 +56,8 @@ struct ImageCompletenessTests {
             + [0x2C, 0, 0, 0, 0, 4, 0, 3, 0, 0x80] + [0, 0, 0, 255, 255, 255] + [2, 2, 0x44, 0x01, 0] + [0x3B]
         #expect(ImageCompleteness.problem(in: gif, format: .gif, size: ImageSize(width: 4, height: 3)) == nil)
         #expect(ImageCompleteness.problem(in: Array(gif.dropLast()), format: .gif, size: ImageSize(width: 4, height: 3)) != nil)
-        let webp = Array("RIFF".utf8) + [8, 0, 0, 0] + Array("WEBPVP8 ".utf8)
+        // The RIFF header, and one chunk (empty here) that ends where RIFF's length says.
+        let webp = Array("RIFF".utf8) + [12, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [0, 0, 0, 0]
         #expect(ImageCompleteness.problem(in: webp, format: .webp, size: ImageSize(width: 4, height: 3)) == nil)
         #expect(ImageCompleteness.problem(in: Array(webp.dropLast()), format: .webp, size: ImageSize(width: 4, height: 3)) != nil)
     }
