@@ -23,8 +23,12 @@ static struct {
     int (*webpsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
     int (*jpegsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
     int (*pngsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*gifsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*avg)(VipsImage *in, double *out, ...);
     int (*image_get_width)(const VipsImage *image);
     int (*image_get_height)(const VipsImage *image);
+    int (*image_get_page_height)(VipsImage *image);
+    int (*image_get_n_pages)(VipsImage *image);
     int (*image_hasalpha)(VipsImage *image);
     char *(*error_buffer_copy)(void);
     void (*error_clear)(void);
@@ -103,8 +107,12 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_webpsave_buffer", (void **)&vips.webpsave_buffer},
         {"vips_jpegsave_buffer", (void **)&vips.jpegsave_buffer},
         {"vips_pngsave_buffer", (void **)&vips.pngsave_buffer},
+        {"vips_gifsave_buffer", (void **)&vips.gifsave_buffer},
+        {"vips_avg", (void **)&vips.avg},
         {"vips_image_get_width", (void **)&vips.image_get_width},
         {"vips_image_get_height", (void **)&vips.image_get_height},
+        {"vips_image_get_page_height", (void **)&vips.image_get_page_height},
+        {"vips_image_get_n_pages", (void **)&vips.image_get_n_pages},
         {"vips_image_hasalpha", (void **)&vips.image_hasalpha},
         {"vips_error_buffer_copy", (void **)&vips.error_buffer_copy},
         {"vips_error_clear", (void **)&vips.error_clear},
@@ -141,12 +149,14 @@ int cvips_load(const char *program, char *message, size_t capacity) {
     return 0;
 }
 
-int cvips_thumbnail(const void *bytes, size_t length, int width, VipsImage **out) {
+int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, VipsImage **out) {
     VipsImage *streamed = NULL;
+    /* Damaged pixel data is an error, not a grey or black part of the image. With every frame
+       (n=-1) the frames are stacked in one tall image, and `height` bounds each frame. */
+    const char *load_options = all_frames ? "n=-1,fail_on=error" : "fail_on=error";
     if (vips.thumbnail_buffer((void *)bytes, length, &streamed, width,
-            "height", CVIPS_MAX_COORD, "size", CVIPS_SIZE_DOWN, "export_profile", "srgb",
-            /* Damaged pixel data is an error, not a grey or black part of the image. */
-            "option_string", "fail_on=error", NULL) != 0) {
+            "height", height > 0 ? height : CVIPS_MAX_COORD, "size", CVIPS_SIZE_DOWN, "export_profile", "srgb",
+            "option_string", load_options, NULL) != 0) {
         return -1;
     }
     /* The thumbnail is computed as it is read, top to bottom, once: it is made in memory so
@@ -154,6 +164,22 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, VipsImage **out
     *out = vips.image_copy_memory(streamed);
     vips.object_unref(streamed);
     return *out ? 0 : -1;
+}
+
+int cvips_decodes(const void *bytes, size_t length, int all_frames, int reduced) {
+    /* Decoded at an eighth of the size where the format's decoder can (WebP and JPEG): libwebp
+       still decodes every macroblock of the bitstream and libjpeg every coefficient, only the
+       output is smaller, so a damaged stream fails as it would at full size. A warning fails
+       too: what the tool encodes decodes without one. */
+    char options[64];
+    snprintf(options, sizeof options, "fail_on=warning,access=sequential%s%s",
+        all_frames ? ",n=-1" : "", reduced == 1 ? ",scale=0.125" : reduced == 2 ? ",shrink=8" : "");
+    VipsImage *image = vips.image_new_from_buffer(bytes, length, options, NULL);
+    if (!image) return -1;
+    double average = 0;
+    int status = vips.avg(image, &average, NULL);
+    vips.object_unref(image);
+    return status;
 }
 
 VipsImage *cvips_open(const void *bytes, size_t length) {
@@ -167,7 +193,7 @@ VipsImage *cvips_open_file(const char *path) {
 int cvips_without_metadata(VipsImage *in, VipsImage **out) {
     static const char *const prefixes[] = {
         "exif-", "xmp-data", "iptc-data", "ipct-data", "icc-profile-data", "png-comment-",
-        "gif-comment", "jpeg-", "heif-", "orientation", NULL,
+        "gif-comment", "gif-palette", "jpeg-", "heif-", "orientation", NULL,
     };
     if (vips.copy(in, out, NULL) != 0) return -1;
     char **fields = vips.image_get_fields(*out);
@@ -196,8 +222,16 @@ int cvips_png(VipsImage *in, void **bytes, size_t *length) {
     return vips.pngsave_buffer(in, bytes, length, "strip", 1, "compression", 9, NULL);
 }
 
+/* Debian's libvips 8.14 has gifsave (it is built with cgif; checked with
+   vips_type_find("VipsOperation", "gifsave_buffer")): an animation's fallback moves too. */
+int cvips_gif(VipsImage *in, void **bytes, size_t *length) {
+    return vips.gifsave_buffer(in, bytes, length, "strip", 1, NULL);
+}
+
 int cvips_width(const VipsImage *image) { return vips.image_get_width(image); }
 int cvips_height(const VipsImage *image) { return vips.image_get_height(image); }
+int cvips_page_height(VipsImage *image) { return vips.image_get_page_height(image); }
+int cvips_page_count(VipsImage *image) { return vips.image_get_n_pages(image); }
 int cvips_has_alpha(VipsImage *image) { return vips.image_hasalpha(image); }
 char *cvips_take_error(void) {
     char *reported = vips.error_buffer_copy();

@@ -13,14 +13,17 @@ package enum ImageProcessor {
 
     /// A format variants are written in.
     package enum Format: String, Sendable {
-        case webp, jpeg, png
+        case webp, jpeg, png, gif
     }
 
     /// One encoded image.
     package struct Encoded: Sendable {
         package var bytes: [UInt8]
         package var width: Int
+        /// The height of one frame.
         package var height: Int
+        /// How many frames it has: 1 for a still.
+        package var frames = 1
     }
 
     /// The result of starting libvips, once for the process.
@@ -44,14 +47,20 @@ package enum ImageProcessor {
         try resize(source, toWidth: width, as: [format], quality: quality)[0]
     }
 
-    /// The image in `source` at most `width` pixels wide, decoded once and encoded in each of
-    /// `formats`, in their order.
-    package static func resize(_ source: [UInt8], toWidth width: Int, as formats: [Format], quality: Int) throws(Failure) -> [Encoded] {
+    /// The image in `source` at most `width` pixels wide and `maximumHeight` high (`nil`: as
+    /// high as the width makes it), its aspect ratio kept, decoded once and encoded in each of
+    /// `formats`, in their order. With `allFrames`, every frame of an animated GIF or WebP is
+    /// kept, with its delay and the loop count; without, the first frame alone.
+    package static func resize(
+        _ source: [UInt8], toWidth width: Int, maximumHeight: Int? = nil, allFrames: Bool = false, as formats: [Format], quality: Int
+    ) throws(Failure) -> [Encoded] {
         if let started { throw started }
         cvips_begin()
         defer { cvips_end() }
         var image: OpaquePointer?  // a VipsImage, incomplete to Swift
-        let decoded = source.withUnsafeBytes { cvips_thumbnail($0.baseAddress, $0.count, Int32(width), &image) }
+        let decoded = source.withUnsafeBytes {
+            cvips_thumbnail($0.baseAddress, $0.count, Int32(width), Int32(maximumHeight ?? 0), allFrames ? 1 : 0, &image)
+        }
         guard decoded == 0, let decodedImage = image else { throw Failure(description: takeError()) }
         defer { cvips_unref(decodedImage) }
         var bare: OpaquePointer?
@@ -72,13 +81,32 @@ package enum ImageProcessor {
             case .webp: cvips_webp(image, Int32(quality), &bytes, &length)
             case .jpeg: cvips_jpeg(image, Int32(quality), &bytes, &length)
             case .png: cvips_png(image, &bytes, &length)
+            case .gif: cvips_gif(image, &bytes, &length)
             }
         guard encoded == 0, let bytes else { throw Failure(description: takeError()) }
         defer { cvips_free(bytes) }
         let written = Array(UnsafeRawBufferPointer(start: bytes, count: length))
         return Encoded(
             bytes: format == .webp ? WebPMetadata.removingMetadata(from: written) : written,
-            width: Int(cvips_width(image)), height: Int(cvips_height(image)))
+            width: Int(cvips_width(image)), height: Int(cvips_page_height(image)), frames: Int(cvips_page_count(image)))
+    }
+
+    /// Why the image in `source`, of `format`, does not decode whole without a warning (every
+    /// frame with `allFrames`), or `nil` when it does. WebP and JPEG are decoded at an eighth
+    /// of their size: their decoders still read all of the compressed data, at a fraction of
+    /// the cost.
+    package static func problemDecoding(_ source: [UInt8], format: Format, allFrames: Bool = false) -> Failure? {
+        if let started { return started }
+        cvips_begin()
+        defer { cvips_end() }
+        let reduced: Int32 =
+            switch format {
+            case .webp: 1
+            case .jpeg: 2
+            case .png, .gif: 0
+            }
+        let status = source.withUnsafeBytes { cvips_decodes($0.baseAddress, $0.count, allFrames ? 1 : 0, reduced) }
+        return status == 0 ? nil : Failure(description: takeError())
     }
 
     /// Whether the image in `source` has an alpha channel: its fallback is then PNG, not JPEG.
@@ -90,6 +118,21 @@ package enum ImageProcessor {
         guard let image else { throw Failure(description: takeError()) }
         defer { cvips_unref(image) }
         return cvips_has_alpha(image) != 0
+    }
+
+    /// Why libvips cannot read the image in `source` (its header: its pixels are not decoded),
+    /// or `nil` when it can.
+    package static func problemReading(_ source: [UInt8]) -> Failure? {
+        if let started { return started }
+        cvips_begin()
+        defer { cvips_end() }
+        // Released while the bytes it reads from are still there.
+        let opened = source.withUnsafeBytes { bytes in
+            let image = cvips_open(bytes.baseAddress, bytes.count)
+            cvips_unref(image)
+            return image != nil
+        }
+        return opened ? nil : Failure(description: takeError())
     }
 
     /// Why libvips cannot read the image in the file at `path` (its header: its pixels are not

@@ -17,6 +17,18 @@ struct ImageVariantWidthsTests {
         #expect(ImageVariantWidths.widths(forSourceWidth: sourceWidth) == expected)
     }
 
+    /// No side of a variant is over 16383 pixels (WebP's limit): a tall image is published narrower.
+    @Test(arguments: [
+        (ImageSize(width: 400, height: 60_000), [109]), (ImageSize(width: 60_000, height: 400), [384, 624, 768, 1248, 1872]),
+        (ImageSize(width: 1000, height: 20_000), [384, 624, 819]), (ImageSize(width: 1, height: 100_000), [1]),
+        (ImageSize(width: 800, height: 600), [384, 624, 800]),
+    ])
+    func aTallImagesWidthsKeepItsHeightWithinWebPsLimit(size: ImageSize, expected: [Int]) {
+        let widths = ImageVariantWidths.widths(for: size)
+        #expect(widths == expected)
+        for width in widths { #expect(width * size.height / size.width <= ImageVariantWidths.largestSide || width == 1) }
+    }
+
     @Test func noSourceNoWidths() {
         #expect(ImageVariantWidths.widths(forSourceWidth: 0) == [])
     }

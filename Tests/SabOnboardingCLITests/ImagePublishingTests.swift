@@ -57,6 +57,15 @@ struct ImagePublishingTests {
         deinit { try? FileManager.default.removeItem(at: folder) }
     }
 
+    /// The variants the manifest lists for the first screen's image.
+    static func variants(in files: [String: Data]) throws -> [[String: Any]] {
+        let manifestBytes = try #require(files["onboarding.json"])
+        let manifest = try #require(JSONSerialization.jsonObject(with: manifestBytes) as? [String: Any])
+        let screens = try #require(manifest["screens"] as? [[String: Any]])
+        let image = try #require((screens[0]["image"] as? [String: Any])?["default"] as? [String: Any])
+        return try #require(image["variants"] as? [[String: Any]])
+    }
+
     static let samples = ToolRunner.packageRoot.appendingPathComponent("Samples/builders/images/onboarding")
 
     @Test func noPublishedFileCarriesTheAuthorsMetadataAndTheImageIsUpright() throws {
@@ -176,6 +185,40 @@ struct ImagePublishingTests {
         let images = try project.files(of: "out").filter { $0.key.hasPrefix("images/") }
         #expect(Array(images.values) == [animated], "\(images.keys.sorted())")
         #expect(!build.standardError.contains("image-larger-than-needed"))
+    }
+
+    /// WebP holds at most 16383 pixels a side: a strip taller (or wider) than that is published
+    /// at the widths that keep both sides within it, its aspect ratio kept. The build made
+    /// variants of a 400×60000 PNG at 384 and 400 pixels wide, and libvips refused to write them.
+    @Test(arguments: [(400, 60_000), (60_000, 400)])
+    func aVeryTallOrVeryWideImageIsPublishedWithinWebPsLimit(width: Int, height: Int) throws {
+        // One bit a pixel, black and white stripes a row each.
+        let png = PNGChunks.image(width: width, height: height, bitDepth: 1, colorType: 0) { row in
+            Data(repeating: row % 2 == 0 ? 0x00 : 0xFF, count: (width + 7) / 8)
+        }
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("sab-strip-\(UUID().uuidString).png")
+        try png.write(to: source)
+        defer { try? FileManager.default.removeItem(at: source) }
+        let project = try Project(images: ["strip.png": source])
+        let lint = try ToolRunner.run(["lint", "--strict", project.appDef.path])
+        #expect(lint.status == 0, "\(lint.standardError)")
+        let build = try project.build(into: "out")
+        #expect(build.status == 0, "\(build.standardError)")
+        let files = try project.files(of: "out")
+        let variants = try Self.variants(in: files)
+        #expect(!variants.isEmpty)
+        for variant in variants {
+            let variantWidth = try #require(variant["width"] as? Int)
+            let variantHeight = try #require(variant["height"] as? Int)
+            #expect(max(variantWidth, variantHeight) <= 16383, "\(variant)")
+            // The aspect ratio of the source, to a pixel.
+            #expect(abs(variantWidth * height - variantHeight * width) <= max(width, height), "\(variant)")
+            let path = try #require(variant["file"] as? String)
+            #expect(files[path]?.isEmpty == false, "\(path)")
+        }
+        // As wide as the limit lets it be: for the tall strip, 16383 × 400 / 60000 = 109 pixels.
+        let widest = try #require(variants.compactMap { $0["width"] as? Int }.max())
+        #expect(widest == min(1872, 16383 * width / height, width))
     }
 
     /// A PNG whose header libvips reads but whose pixel data is not zlib data: lint cannot know

@@ -31,4 +31,41 @@ enum PNGChunks {
         }
         return ~crc
     }
+
+    /// A whole PNG of `width`×`height`: `bitDepth` bits a sample of `colorType` (0 grey, 2 RGB),
+    /// each row's bytes from `row` (filter type 0 is added), compressed as zlib's stored blocks:
+    /// a test needs a valid image, not a small one.
+    static func image(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8 = 2, row: (Int) -> Data) -> Data {
+        var header = Data()
+        withUnsafeBytes(of: UInt32(width).bigEndian) { header.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt32(height).bigEndian) { header.append(contentsOf: $0) }
+        header.append(contentsOf: [bitDepth, colorType, 0, 0, 0])
+        var raw = Data()
+        for index in 0..<height {
+            raw.append(0)
+            raw.append(row(index))
+        }
+        return file(header: header, data: [zlibStored(raw)])
+    }
+
+    /// `data` as a zlib stream of stored (uncompressed) deflate blocks, with its Adler-32.
+    static func zlibStored(_ data: Data) -> Data {
+        var stream = Data([0x78, 0x01])
+        var offset = data.startIndex
+        repeat {
+            let count = min(65_535, data.endIndex - offset)
+            let isLast: UInt8 = offset + count == data.endIndex ? 1 : 0
+            stream.append(contentsOf: [isLast, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)])
+            stream.append(data[offset..<offset + count])
+            offset += count
+        } while offset < data.endIndex
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        withUnsafeBytes(of: (b << 16 | a).bigEndian) { stream.append(contentsOf: $0) }
+        return stream
+    }
 }

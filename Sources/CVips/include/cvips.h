@@ -25,10 +25,17 @@ void cvips_end(void);
 /* libvips's version, e.g. "8.14.1", once loaded. */
 const char *cvips_version(void);
 
-/* An image `width` pixels wide at most (never enlarged), decoded at a reduced size where the
-   format allows (shrink-on-load), turned upright from its EXIF orientation and converted to
-   sRGB from any embedded colour profile, held in memory. 0 on success. */
-int cvips_thumbnail(const void *bytes, size_t length, int width, VipsImage **out);
+/* An image `width` pixels wide and `height` high at most (never enlarged; 0 for no height
+   bound), decoded at a reduced size where the format allows (shrink-on-load), turned upright
+   from its EXIF orientation and converted to sRGB from any embedded colour profile, held in
+   memory. With `all_frames`, every frame of an animated GIF or WebP, stacked (page-height,
+   delays and loop kept), `height` bounding each. 0 on success. */
+int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, VipsImage **out);
+
+/* 0 when every pixel of the image in `bytes` (every frame, with `all_frames`) decodes without
+   error or warning. `reduced`: 1 for a WebP, 2 for a JPEG, decoded at an eighth of the size
+   (which still reads the whole bitstream); 0 for full size. */
+int cvips_decodes(const void *bytes, size_t length, int all_frames, int reduced);
 
 /* The image in `bytes`, its header read and its pixels not yet decoded, or NULL. */
 VipsImage *cvips_open(const void *bytes, size_t length);
@@ -45,9 +52,14 @@ int cvips_without_metadata(VipsImage *in, VipsImage **out);
 int cvips_webp(VipsImage *in, int quality, void **bytes, size_t *length);
 int cvips_jpeg(VipsImage *in, int quality, void **bytes, size_t *length);
 int cvips_png(VipsImage *in, void **bytes, size_t *length);
+/* A GIF: every frame of an image with a page height, its delays and loop. */
+int cvips_gif(VipsImage *in, void **bytes, size_t *length);
 
 int cvips_width(const VipsImage *image);
 int cvips_height(const VipsImage *image);
+/* The height of one frame (the whole height for a still), and how many frames there are. */
+int cvips_page_height(VipsImage *image);
+int cvips_page_count(VipsImage *image);
 int cvips_has_alpha(VipsImage *image);
 
 /* libvips's error messages since the last call, and the last message it logged (warnings of

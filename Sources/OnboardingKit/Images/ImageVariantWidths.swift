@@ -21,11 +21,24 @@ enum ImageVariantWidths {
     /// The `sizes` attribute that goes with them: the block's width at each viewport.
     static let sizes = "(min-width: 42rem) 39rem, calc(100vw - 3rem)"
 
+    /// The most pixels a variant has on either side: a WebP's limit (its header holds 14 bits
+    /// of each). A taller image's variants are narrower, so that none is taller.
+    static let largestSide = 16383
+
     /// The widths for a source `sourceWidth` pixels wide: those below it, and the source's own
     /// width when it is below the largest (an image is never enlarged).
     static func widths(forSourceWidth sourceWidth: Int) -> [Int] {
         guard sourceWidth > 0 else { return [] }
         return merged(all.filter { $0 < sourceWidth } + [min(sourceWidth, largest)])
+    }
+
+    /// The widths for a source of `size`: those of ``widths(forSourceWidth:)`` at which its
+    /// height is at most ``largestSide``. A 400×60000 strip is published 109 pixels wide
+    /// (109×16350), the widest it can be; never less than 1.
+    static func widths(for size: ImageSize) -> [Int] {
+        guard size.width > 0, size.height > 0 else { return [] }
+        let widestWithinTheLimit = max(1, largestSide * size.width / size.height)
+        return widths(forSourceWidth: min(size.width, widestWithinTheLimit))
     }
 
     /// The width of the one fallback (JPEG or PNG) among an image's `widths`: the largest a

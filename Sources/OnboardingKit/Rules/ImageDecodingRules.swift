@@ -71,7 +71,7 @@ struct ImageLargerThanNeededRule: Rule {
             guard case .found(let file) = lookup, file.isResized, let size = file.size, file.damage == nil, let byteCount = file.byteCount,
                 size.width > 2 * ImageVariantWidths.largest || byteCount > Self.byteLimit
             else { return nil }
-            let widths = ImageVariantWidths.widths(forSourceWidth: size.width)
+            let widths = ImageVariantWidths.widths(for: size)
             let why =
                 size.width > 2 * ImageVariantWidths.largest
                 ? "is \(size.width) pixels wide, more than twice the widest size a screen is given (\(ImageVariantWidths.largest))"

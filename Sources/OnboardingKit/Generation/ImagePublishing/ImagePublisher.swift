@@ -53,7 +53,7 @@ public enum ImagePublisher {
     static func variants(of asset: ImageAsset, quality: Int, cacheFolder: String? = ImageVariantCache.folder) throws(ImageProcessor.Failure)
         -> (variants: [ImageVariant], fromCache: Bool)
     {
-        let widths = ImageVariantWidths.widths(forSourceWidth: asset.size.width)
+        let widths = ImageVariantWidths.widths(for: asset.size)
         let fallbackWidth = ImageVariantWidths.fallbackWidth(among: widths)
         // libvips's version too: another may encode other bytes, and the output is the same
         // from the cache or not.
@@ -107,7 +107,7 @@ public enum ImagePublisher {
         var fallbacks: [ImageVariantCache.Entry] = []
         for width in widths {
             let formats: [ImageProcessor.Format] = width == fallbackWidth ? [.webp, fallback] : [.webp]
-            let encoded = try ImageProcessor.resize(source, toWidth: width, as: formats, quality: quality)
+            let encoded = try ImageProcessor.resize(source, toWidth: width, maximumHeight: ImageVariantWidths.largestSide, as: formats, quality: quality)
             for (format, image) in zip(formats, encoded) {
                 let entry = ImageVariantCache.Entry(mediaType: "image/\(format.rawValue)", width: image.width, height: image.height, bytes: image.bytes)
                 if format != .webp {
