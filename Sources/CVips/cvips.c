@@ -149,7 +149,7 @@ int cvips_load(const char *program, char *message, size_t capacity) {
     return 0;
 }
 
-int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, VipsImage **out) {
+int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, int in_memory, VipsImage **out) {
     VipsImage *streamed = NULL;
     /* Damaged pixel data is an error, not a grey or black part of the image. With every frame
        (n=-1) the frames are stacked in one tall image, and `height` bounds each frame. */
@@ -158,6 +158,10 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
             "height", height > 0 ? height : CVIPS_MAX_COORD, "size", CVIPS_SIZE_DOWN, "export_profile", "srgb",
             "option_string", load_options, NULL) != 0) {
         return -1;
+    }
+    if (!in_memory) {
+        *out = streamed;
+        return 0;
     }
     /* The thumbnail is computed as it is read, top to bottom, once: it is made in memory so
        that each encoder can read it. */

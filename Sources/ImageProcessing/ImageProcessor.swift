@@ -48,32 +48,58 @@ package enum ImageProcessor {
     }
 
     /// The image in `source` at most `width` pixels wide and `maximumHeight` high (`nil`: as
-    /// high as the width makes it), its aspect ratio kept, decoded once and encoded in each of
-    /// `formats`, in their order. With `allFrames`, every frame of an animated GIF or WebP is
-    /// kept, with its delay and the loop count; without, the first frame alone.
+    /// high as the width makes it), its aspect ratio kept, encoded in each of `formats`, in
+    /// their order. With `allFrames`, every frame of an animated GIF or WebP is kept, with its
+    /// delays and loop count; without, the first frame alone.
+    ///
+    /// A still is decoded once and held in memory for its encoders (a few megabytes at the
+    /// widths published). An animation is decoded for each format and streamed to its encoder
+    /// a frame at a time: all of its frames in memory could take hundreds of megabytes.
     package static func resize(
         _ source: [UInt8], toWidth width: Int, maximumHeight: Int? = nil, allFrames: Bool = false, as formats: [Format], quality: Int
     ) throws(Failure) -> [Encoded] {
         if let started { throw started }
         cvips_begin()
         defer { cvips_end() }
-        var image: OpaquePointer?  // a VipsImage, incomplete to Swift
-        let decoded = source.withUnsafeBytes {
-            cvips_thumbnail($0.baseAddress, $0.count, Int32(width), Int32(maximumHeight ?? 0), allFrames ? 1 : 0, &image)
+        // A streamed image reads from the source's bytes: it is encoded while they are there.
+        let results = source.withUnsafeBytes { buffer -> Result<[Encoded], Failure> in
+            func thumbnail(inMemory: Bool) -> Result<OpaquePointer, Failure> {
+                var image: OpaquePointer?  // a VipsImage, incomplete to Swift
+                let status = cvips_thumbnail(
+                    buffer.baseAddress, buffer.count, Int32(width), Int32(maximumHeight ?? 0), allFrames ? 1 : 0, inMemory ? 1 : 0, &image)
+                guard status == 0, let image else { return .failure(Failure(description: takeError())) }
+                defer { cvips_unref(image) }
+                var bare: OpaquePointer?
+                guard cvips_without_metadata(image, &bare) == 0, let bare else { return .failure(Failure(description: takeError())) }
+                return .success(bare)
+            }
+            let decodesOnce = !allFrames || formats.count == 1
+            var shared: OpaquePointer?
+            defer { cvips_unref(shared) }
+            var encoded: [Encoded] = []
+            for format in formats {
+                let image: OpaquePointer
+                if let shared {
+                    image = shared
+                } else {
+                    switch thumbnail(inMemory: decodesOnce && formats.count > 1) {
+                    case .success(let made): image = made
+                    case .failure(let failure): return .failure(failure)
+                    }
+                    if decodesOnce { shared = image }
+                }
+                defer { if !decodesOnce { cvips_unref(image) } }
+                switch encode(image, as: format, quality: quality) {
+                case .success(let made): encoded.append(made)
+                case .failure(let failure): return .failure(failure)
+                }
+            }
+            return .success(encoded)
         }
-        guard decoded == 0, let decodedImage = image else { throw Failure(description: takeError()) }
-        defer { cvips_unref(decodedImage) }
-        var bare: OpaquePointer?
-        guard cvips_without_metadata(decodedImage, &bare) == 0, let bare else { throw Failure(description: takeError()) }
-        defer { cvips_unref(bare) }
-        var results: [Encoded] = []
-        for format in formats {
-            results.append(try encode(bare, as: format, quality: quality))
-        }
-        return results
+        return try results.get()
     }
 
-    private static func encode(_ image: OpaquePointer, as format: Format, quality: Int) throws(Failure) -> Encoded {
+    private static func encode(_ image: OpaquePointer, as format: Format, quality: Int) -> Result<Encoded, Failure> {
         var bytes: UnsafeMutableRawPointer?
         var length = 0
         let encoded: Int32 =
@@ -83,12 +109,13 @@ package enum ImageProcessor {
             case .png: cvips_png(image, &bytes, &length)
             case .gif: cvips_gif(image, &bytes, &length)
             }
-        guard encoded == 0, let bytes else { throw Failure(description: takeError()) }
+        guard encoded == 0, let bytes else { return .failure(Failure(description: takeError())) }
         defer { cvips_free(bytes) }
         let written = Array(UnsafeRawBufferPointer(start: bytes, count: length))
-        return Encoded(
-            bytes: format == .webp ? WebPMetadata.removingMetadata(from: written) : written,
-            width: Int(cvips_width(image)), height: Int(cvips_page_height(image)), frames: Int(cvips_page_count(image)))
+        return .success(
+            Encoded(
+                bytes: format == .webp ? WebPMetadata.removingMetadata(from: written) : written,
+                width: Int(cvips_width(image)), height: Int(cvips_page_height(image)), frames: Int(cvips_page_count(image))))
     }
 
     /// Why the image in `source`, of `format`, does not decode whole without a warning (every

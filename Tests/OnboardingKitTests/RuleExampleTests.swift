@@ -95,9 +95,15 @@ struct ExampleProject {
             // After SOI: 17 comment segments of 65,533 bytes each, then the rest of the image.
             Array(bytes(of: .jpeg)[0..<2]) + Array(repeating: [0xFF, 0xFE, 0xFF, 0xFF] + Array(repeating: 0x20, count: 65_533), count: 17).flatMap { $0 }
                 + Array(bytes(of: .jpeg)[2...])
+        case .animatedPNG: [UInt8](Data(base64Encoded: animatedPNG)!)
         case .svg(let text): Array(text.utf8)
         }
     }
+
+    /// Made with Python's zlib: tinyPNG with an acTL chunk of two frames, an fcTL before its
+    /// IDAT (the default image is the first frame) and a second frame (fcTL, fdAT) of blue.
+    static let animatedPNG =
+        "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACGFjVEwAAAACAAAAAPONk3AAAAAaZmNUTAAAAAAAAAAEAAAAAwAAAAAAAAAAAAEAAgAAwmBdQwAAABRJREFUeJxjPFGhwQADTAxIAIUDADVEAW70Jy8jAAAAGmZjVEwAAAABAAAABAAAAAMAAAAAAAAAAAABAAIAAFkTt5cAAAATZmRBVAAAAAJ42mNgYPiPhHBxAN1JC/VBHkBUAAAAAElFTkSuQmCC"
 
     /// Made with Python's zlib: IHDR says bit depth 3, which PNG does not have; the CRCs are right.
     static let invalidHeaderPNG = "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADAwIAAABMRgiAAAAADElEQVR4nGNgIAoAAAAnAAHKRxGqAAAAAElFTkSuQmCC"

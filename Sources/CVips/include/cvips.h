@@ -28,9 +28,10 @@ const char *cvips_version(void);
 /* An image `width` pixels wide and `height` high at most (never enlarged; 0 for no height
    bound), decoded at a reduced size where the format allows (shrink-on-load), turned upright
    from its EXIF orientation and converted to sRGB from any embedded colour profile, held in
-   memory. With `all_frames`, every frame of an animated GIF or WebP, stacked (page-height,
-   delays and loop kept), `height` bounding each. 0 on success. */
-int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, VipsImage **out);
+   memory (`in_memory`, for several encoders to read) or computed as one encoder reads it, once,
+   from `bytes`, which must stay until then. With `all_frames`, every frame of an animated GIF
+   or WebP, stacked (page-height, delays and loop kept), `height` bounding each. 0 on success. */
+int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, int in_memory, VipsImage **out);
 
 /* 0 when every pixel of the image in `bytes` (every frame, with `all_frames`) decodes without
    error or warning. `reduced`: 1 for a WebP, 2 for a JPEG, decoded at an eighth of the size

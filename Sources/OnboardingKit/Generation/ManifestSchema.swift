@@ -89,7 +89,7 @@ public enum ManifestSchema {
                                             (
                                                 "description",
                                                 .string(
-                                                    "The sizes published of a raster image: WebP, smallest first, then the one fallback (JPEG or PNG, also in file); absent when the file is published as it is."
+                                                    "The sizes published of a raster image: WebP (animated for an animated image), smallest first, then the one fallback (JPEG, PNG, or GIF for an animated image; also in file); absent when the file is published as it is."
                                                 )
                                             ),
                                             ("type", .string("array")), ("minItems", .int(2)),
@@ -124,7 +124,7 @@ public enum ManifestSchema {
                                     ("file", .object([("type", .string("string")), ("pattern", .string("^images/[A-Za-z0-9_-][A-Za-z0-9._-]*$"))])),
                                     ("width", .object([("type", .string("integer")), ("minimum", .int(1))])),
                                     ("height", .object([("type", .string("integer")), ("minimum", .int(1))])),
-                                    ("type", .object([("enum", strings(["image/webp", "image/jpeg", "image/png"]))])),
+                                    ("type", .object([("enum", strings(["image/webp", "image/jpeg", "image/png", "image/gif"]))])),
                                 ])
                             ),
                         ])

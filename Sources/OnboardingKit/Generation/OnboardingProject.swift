@@ -83,7 +83,7 @@ extension OnboardingProject {
             else { continue }
             let location = image.position.map { SourceLocation(file: syntax.file, line: $0.line, column: $0.column) }
             assets[image.fileName] = ImageAsset(
-                sourceFileName: image.fileName, bytes: bytes, size: size, isResizable: file.isResized, location: location)
+                sourceFileName: image.fileName, bytes: bytes, size: size, isResizable: file.isResized, isAnimated: file.isAnimated, location: location)
         }
         images = assets
     }

@@ -31,10 +31,15 @@ final class ImageFolder {
         var damage: String?
         /// The file's size in bytes, for a raster image.
         var byteCount: Int64?
-        /// Whether the build publishes it as smaller variants: a PNG, JPEG or WebP that does not
-        /// move (a thumbnail of a moving image keeps one frame: ``ImageAnimation``). Lint's image
-        /// rules and the build both read this one answer.
+        /// Whether the build publishes it as smaller variants: every PNG, JPEG, GIF and WebP.
+        /// Lint's image rules and the build both read this one answer.
         var isResized = false
+        /// Whether it is a GIF or WebP of more than one frame, whose variants move too
+        /// (animated WebP, and an animated GIF for browsers without WebP).
+        var isAnimated = false
+        /// Whether it is a PNG with an animation (APNG) beyond its default image, which libvips
+        /// cannot read: its variants are made of the default image (``AnimatedPNGRule``).
+        var isAnimatedPNG = false
         /// For an SVG, what publishing it gives: the file rebuilt from what is safe, or why not.
         var svg: SVGSanitizing?
 
@@ -89,11 +94,14 @@ final class ImageFolder {
         }
         if let format = ImageInspector.rasterFormat(of: source) {
             let size = ImageInspector.rasterSize(of: source, format: format)
-            let damage = size.flatMap { ImageCompleteness.problem(in: source, format: format, size: $0) }
+            let structure = ImageStructure.read(source, format: format)
+            let damage = size.flatMap { ImageCompleteness.problem(with: structure, size: $0) }
             return .found(
                 ImageFile(
                     path: file, sniffedFormat: format, size: size, damage: damage, byteCount: status.size,
-                    isResized: ImageFormat.resizedByTheBuild.contains(format) && !ImageAnimation.isAnimated(source, format: format)))
+                    isResized: ImageFormat.resizedByTheBuild.contains(format),
+                    isAnimated: [.gif, .webp].contains(format) && (structure?.frameCount ?? 1) > 1,
+                    isAnimatedPNG: structure?.isAnimatedPNG ?? false))
         }
         // Not a raster image: an SVG is read whole by the XML reader, to be rebuilt.
         guard let bytes = RegularFile.bytes(at: file) else {

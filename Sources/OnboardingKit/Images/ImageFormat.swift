@@ -27,9 +27,9 @@ public enum ImageFormat: String, Sendable, CaseIterable, Hashable {
     /// Adobe Photoshop document: recognised but not accepted.
     case psd
 
-    /// The formats the build publishes as smaller variants (unless the image moves); GIFs,
-    /// which may move, and SVGs, which are vector, are published as they are.
-    static let resizedByTheBuild: Set<ImageFormat> = [.png, .jpeg, .webp]
+    /// The formats the build publishes as smaller variants, an animated GIF or WebP as
+    /// animated ones; SVGs, which are vector, are published made safe.
+    static let resizedByTheBuild: Set<ImageFormat> = [.png, .jpeg, .gif, .webp]
 
     /// Whether every browser displays this format, so it may be used on an onboarding screen.
     public var isSupported: Bool {

@@ -21,7 +21,8 @@ extension ImageStructure {
             case "IEND":
                 structure.end = next
             case "acTL":
-                sawAnimation = true
+                // Decoders ignore one after the image data starts.
+                if !sawImageData { sawAnimation = true }
             case "IDAT":
                 sawImageData = true
             case "fcTL":

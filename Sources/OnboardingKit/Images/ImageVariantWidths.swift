@@ -41,7 +41,7 @@ enum ImageVariantWidths {
         return widths(forSourceWidth: min(size.width, widestWithinTheLimit))
     }
 
-    /// The width of the one fallback (JPEG or PNG) among an image's `widths`: the largest a
+    /// The width of the one fallback (JPEG, PNG or GIF) among an image's `widths`: the largest a
     /// phone at 2x takes (768), or the smallest when all are larger.
     static func fallbackWidth(among widths: [Int]) -> Int {
         widths.last { $0 <= 2 * slotWidths[0] } ?? widths.first ?? 0

@@ -8,7 +8,7 @@ struct ImageNotDecodableRule: Rule {
         id: "image-not-decodable", severity: .error,
         summary: "libvips, which makes the published sizes of each image, cannot read the image.",
         rationale:
-            "The build publishes each PNG, JPEG and WebP image as smaller WebP and JPEG or PNG files made with libvips; an image it cannot read cannot be published. Export it again from the photo or drawing program.",
+            "The build publishes each PNG, JPEG, GIF and WebP image as smaller WebP and JPEG, PNG or GIF files made with libvips; an image it cannot read cannot be published. Export it again from the photo or drawing program.",
         triggeringExamples: [
             RuleExample(
                 """
@@ -48,7 +48,7 @@ struct ImageLargerThanNeededRule: Rule {
         id: "image-larger-than-needed", severity: .note,
         summary: "The image is far larger than any screen shows: more than twice the widest published size, or over 1 MB.",
         rationale:
-            "The build publishes smaller copies, so visitors never download the original; a smaller source keeps the project and its builds light, and says what the build will publish.",
+            "The build publishes smaller copies, so visitors never download the original; a smaller source keeps the project and its builds light, and says what the build will publish. An animated GIF or WebP is measured as a still is.",
         triggeringExamples: [
             RuleExample(
                 """
@@ -79,7 +79,9 @@ struct ImageLargerThanNeededRule: Rule {
             return Finding(
                 position: reference.position, message: "'\(reference.fileName)' \(why)",
                 notes: [
-                    "the build publishes it \(widths.map(String.init).joined(separator: ", ")) pixels wide, as WebP and as JPEG or PNG for older browsers; visitors never download the original"
+                    "the build publishes it \(widths.map(String.init).joined(separator: ", ")) pixels wide, "
+                        + (file.isAnimated ? "as animated WebP and as an animated GIF" : "as WebP and as JPEG or PNG")
+                        + " for older browsers; visitors never download the original"
                 ])
         }
     }

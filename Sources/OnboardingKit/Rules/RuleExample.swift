@@ -16,6 +16,8 @@ public struct RuleExample: Sendable, Hashable {
         case pngWithInvalidHeader
         /// A valid 4x3 JPEG made over 1 MB by comment segments, as a camera's metadata can.
         case jpegOverOneMegabyte
+        /// A valid 4x3 animated PNG of two frames (red, then blue), its default image the first.
+        case animatedPNG
         /// An SVG file with this text.
         case svg(String)
     }

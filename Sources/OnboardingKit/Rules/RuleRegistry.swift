@@ -36,6 +36,7 @@ public enum RuleRegistry {
         ImageContentMismatchRule(),
         ImageNotDecodableRule(),
         ImageLargerThanNeededRule(),
+        AnimatedPNGRule(),
         UnsafeSVGContentRule(),
         ButtonLabelFallbackRule(),
         TextDirectionMismatchRule(),

@@ -1,11 +1,11 @@
 /// An image as the build publishes it: a raster image as responsive variants (WebP and a
-/// fallback, at the widths of ``ImageVariantWidths``), an SVG (made safe), a GIF (which may be
-/// animated) or, with `--keep-original-images`, any image as its author picked it, copied
-/// under a safe, content-hashed name.
+/// fallback, at the widths of ``ImageVariantWidths``; animated ones for an animated GIF or
+/// WebP), an SVG (made safe) or, with `--keep-original-images`, any image as its author picked
+/// it, copied under a safe, content-hashed name.
 public struct ImageAsset: Hashable, Sendable {
     /// The file name in the images folder.
     public var sourceFileName: String
-    /// The file the page's `src` names: the original, or the fallback variant (JPEG or PNG).
+    /// The file the page's `src` names: the original, or the fallback variant (JPEG, PNG or GIF).
     public var outputPath: String
     /// The size the page reserves for it (`width` and `height`): that of its largest variant.
     public var size: ImageSize
@@ -17,14 +17,19 @@ public struct ImageAsset: Hashable, Sendable {
     var digest: String
     /// Whether the build makes variants of it (``ImageFolder/ImageFile/isResized``).
     var isResizable: Bool
+    /// Whether its variants move: a GIF or WebP of more than one frame.
+    var isAnimated = false
     /// Where the appDef first names it, for a diagnostic about the file.
     var location: SourceLocation?
 
-    init(sourceFileName: String, bytes: [UInt8], size: ImageSize, isResizable: Bool = false, location: SourceLocation? = nil) {
+    init(
+        sourceFileName: String, bytes: [UInt8], size: ImageSize, isResizable: Bool = false, isAnimated: Bool = false, location: SourceLocation? = nil
+    ) {
         self.sourceFileName = sourceFileName
         self.bytes = bytes
         self.digest = SHA256.hexDigest(of: bytes)
         self.isResizable = isResizable
+        self.isAnimated = isAnimated
         self.size = size
         self.location = location
         self.outputPath = "images/" + Self.outputName(for: sourceFileName, digest: digest)

@@ -1,11 +1,11 @@
 internal import ImageProcessing
 
-/// Publishes each raster image (PNG, JPEG, WebP) as responsive variants made with libvips:
+/// Publishes each raster image (PNG, JPEG, GIF, WebP) as responsive variants made with libvips:
 /// shrunk to each width of ``ImageVariantWidths`` the source reaches, upright, sRGB, without
 /// metadata, as WebP, and once as a fallback every browser shows (JPEG, or PNG for an image with
-/// transparency). The author's original is not published. SVG stays vector, and GIFs and
-/// animated PNG and WebP images stay as they are (a thumbnail would keep one frame);
-/// `--keep-original-images` publishes every image as it is.
+/// transparency). An animated GIF or WebP gives animated WebP variants, every frame with its
+/// delay and the loop count kept, and an animated GIF as its fallback. The author's original
+/// is not published. SVG stays vector; `--keep-original-images` publishes every image as it is.
 ///
 /// Variants come from ``ImageVariantCache`` when an earlier build made them from the same bytes
 /// with the same settings.
@@ -59,11 +59,12 @@ public enum ImagePublisher {
         // from the cache or not.
         let cacheName = ImageVariantCache.name(
             sourceDigest: asset.digest,
-            settings: "quality \(quality) widths \(widths.map(String.init).joined(separator: ",")) fallback \(fallbackWidth) libvips \(ImageProcessor.version)")
+            settings: "quality \(quality) widths \(widths.map(String.init).joined(separator: ",")) fallback \(fallbackWidth)"
+                + (asset.isAnimated ? " animated" : "") + " libvips \(ImageProcessor.version)")
         var entries = ImageVariantCache.read(cacheName, in: cacheFolder) ?? []
         let fromCache = areWhole(entries)
         if !fromCache {
-            entries = try encode(asset.bytes, widths: widths, fallbackWidth: fallbackWidth, quality: quality)
+            entries = try encode(asset.bytes, widths: widths, fallbackWidth: fallbackWidth, animated: asset.isAnimated, quality: quality)
             ImageVariantCache.write(entries, as: cacheName, in: cacheFolder)
         }
         let variants = entries.map { entry in
@@ -76,7 +77,7 @@ public enum ImagePublisher {
     }
 
     /// The media types variants are written in, and the format their bytes must be.
-    static let formats: [String: ImageFormat] = ["image/webp": .webp, "image/jpeg": .jpeg, "image/png": .png]
+    static let formats: [String: ImageFormat] = ["image/webp": .webp, "image/jpeg": .jpeg, "image/png": .png, "image/gif": .gif]
 
     /// Whether cached entries are what ``encode`` makes: WebP variants of growing widths, then
     /// one fallback, each holding an image of its stated type and size. The cache is a folder
@@ -99,15 +100,19 @@ public enum ImagePublisher {
     /// serves those few and keeps the page's markup and the build small. A width that comes
     /// out as the one before (a photo turned upright is narrower than its stored width) is
     /// left out.
-    private static func encode(_ source: [UInt8], widths: [Int], fallbackWidth: Int, quality: Int) throws(ImageProcessor.Failure)
+    ///
+    /// An animation's fallback is an animated GIF: libvips's gifsave, which Debian's libvips
+    /// 8.14 has (it is built with cgif), so that it moves in every browser.
+    private static func encode(_ source: [UInt8], widths: [Int], fallbackWidth: Int, animated: Bool, quality: Int) throws(ImageProcessor.Failure)
         -> [ImageVariantCache.Entry]
     {
-        let fallback: ImageProcessor.Format = try ImageProcessor.hasAlpha(source) ? .png : .jpeg
+        let fallback: ImageProcessor.Format = try animated ? .gif : ImageProcessor.hasAlpha(source) ? .png : .jpeg
         var modern: [ImageVariantCache.Entry] = []
         var fallbacks: [ImageVariantCache.Entry] = []
         for width in widths {
             let formats: [ImageProcessor.Format] = width == fallbackWidth ? [.webp, fallback] : [.webp]
-            let encoded = try ImageProcessor.resize(source, toWidth: width, maximumHeight: ImageVariantWidths.largestSide, as: formats, quality: quality)
+            let encoded = try ImageProcessor.resize(
+                source, toWidth: width, maximumHeight: ImageVariantWidths.largestSide, allFrames: animated, as: formats, quality: quality)
             for (format, image) in zip(formats, encoded) {
                 let entry = ImageVariantCache.Entry(mediaType: "image/\(format.rawValue)", width: image.width, height: image.height, bytes: image.bytes)
                 if format != .webp {

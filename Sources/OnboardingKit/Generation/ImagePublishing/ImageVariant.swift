@@ -4,8 +4,8 @@ public struct ImageVariant: Hashable, Sendable {
     public var path: String
     public var width: Int
     public var height: Int
-    /// `image/webp`, or the fallback every browser shows: `image/jpeg`, or `image/png` for an
-    /// image with transparency.
+    /// `image/webp`, or the fallback every browser shows: `image/jpeg`, `image/png` for an
+    /// image with transparency, or `image/gif` for an animated one.
     public var mediaType: String
     var bytes: [UInt8]
 

@@ -64,7 +64,10 @@ public enum TemplateContextSchema {
         .init(
             "image", .object, "Its image in the default language.", optional: true,
             fields: [
-                .init("src", .text, "The published file, relative to the output folder: the original, or the fallback (JPEG or PNG) of the variants."),
+                .init(
+                    "src", .text,
+                    "The published file, relative to the output folder: the original, or the fallback (JPEG, PNG, or GIF for an animated image) of the variants."
+                ),
                 .init("width", .number, "Its width in CSS pixels."),
                 .init("height", .number, "Its height in CSS pixels."),
                 .init("priority", .flag, "Whether it is the first image of the page: fetched first, never lazily."),
