@@ -118,19 +118,20 @@ package enum ImageProcessor {
                 width: Int(cvips_width(image)), height: Int(cvips_page_height(image)), frames: Int(cvips_page_count(image))))
     }
 
-    /// Why the image in `source`, of `format`, does not decode whole without a warning (every
-    /// frame with `allFrames`), or `nil` when it does. WebP and JPEG are decoded at an eighth
-    /// of their size: their decoders still read all of the compressed data, at a fraction of
-    /// the cost.
-    package static func problemDecoding(_ source: [UInt8], format: Format, allFrames: Bool = false) -> Failure? {
+    /// Why the image in `source`, of `format` and `width`×`height` (a frame's), does not decode
+    /// whole without a warning (every frame with `allFrames`), or `nil` when it does. A WebP
+    /// or JPEG of 64 pixels a side or more is decoded at an eighth of its size: the decoders
+    /// still read all of the compressed data, at a fraction of the cost.
+    package static func problemDecoding(_ source: [UInt8], format: Format, width: Int, height: Int, allFrames: Bool = false) -> Failure? {
         if let started { return started }
         cvips_begin()
         defer { cvips_end() }
+        let reducible = min(width, height) >= 64
         let reduced: Int32 =
             switch format {
-            case .webp: 1
-            case .jpeg: 2
-            case .png, .gif: 0
+            case .webp where reducible: 1
+            case .jpeg where reducible: 2
+            default: 0
             }
         let status = source.withUnsafeBytes { cvips_decodes($0.baseAddress, $0.count, allFrames ? 1 : 0, reduced) }
         return status == 0 ? nil : Failure(description: takeError())

@@ -11,8 +11,10 @@ enum AnimatedGIF {
 
     /// A `width`×`height` GIF of one frame per palette index in `frames` (0 red, 1 blue, 2
     /// green), each shown `delay` hundredths of a second, looping for ever; `extensions` come
-    /// before the first frame.
-    static func make(width: Int, height: Int, frames: [UInt8], delay: Int = 10, extensions: [[UInt8]] = []) -> [UInt8] {
+    /// before the first frame. With `pixel`, each pixel's index is `pixel(frame index, x, y)`.
+    static func make(
+        width: Int, height: Int, frames: [UInt8], delay: Int = 10, extensions: [[UInt8]] = [], pixel: ((UInt8, Int, Int) -> UInt8)? = nil
+    ) -> [UInt8] {
         var gif = Array("GIF89a".utf8) + le(width) + le(height) + [0xF7, 0, 0]
         gif += [255, 0, 0, 0, 0, 255, 0, 255, 0] + Array(repeating: 0, count: 3 * 253)
         gif += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
@@ -20,17 +22,18 @@ enum AnimatedGIF {
         for index in frames {
             gif += [0x21, 0xF9, 4, 0] + le(delay) + [0, 0]
             gif += [0x2C] + le(0) + le(0) + le(width) + le(height) + [0]
-            gif += [8] + subBlocks(uncompressedLZW(index, count: width * height))
+            let indices = (0..<width * height).map { pixel?(index, $0 % width, $0 / width) ?? index }
+            gif += [8] + subBlocks(uncompressedLZW(indices))
         }
         return gif + [0x3B]
     }
 
-    /// `count` pixels of palette index `index`, as 9-bit LZW codes with a clear code before every 250.
-    private static func uncompressedLZW(_ index: UInt8, count: Int) -> [UInt8] {
+    /// Pixels of these palette indices, as 9-bit LZW codes with a clear code before every 250.
+    private static func uncompressedLZW(_ indices: [UInt8]) -> [UInt8] {
         var codes: [Int] = []
-        for start in stride(from: 0, to: count, by: 250) {
+        for start in stride(from: 0, to: indices.count, by: 250) {
             codes.append(256)
-            codes += Array(repeating: Int(index), count: min(250, count - start))
+            codes += indices[start..<min(start + 250, indices.count)].map(Int.init)
         }
         codes.append(257)
         var bytes: [UInt8] = []

@@ -45,7 +45,7 @@ struct ImageVariantCacheTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-variants-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         ImageVariantCache.write(entries, as: "a.variants", in: folder.path)
-        #expect(ImageVariantCache.read("a.variants", in: folder.path) == entries)
+        #expect(ImageVariantCache.read("a.variants", in: folder.path) == .entries(entries))
         return [UInt8](try Data(contentsOf: folder.appendingPathComponent("a.variants")))
     }
 
@@ -75,8 +75,8 @@ struct ImageVariantCacheTests {
         ImageVariantCache.write(Self.entries, as: "a.variants", in: folder.path)
         ImageVariantCache.write(Self.entries, as: "b.variants", in: folder.path)
         #expect(try String(contentsOf: victim, encoding: .utf8) == "the user's file")
-        #expect(ImageVariantCache.read("a.variants", in: folder.path) == Self.entries)
-        #expect(ImageVariantCache.read("b.variants", in: folder.path) == Self.entries)
+        #expect(ImageVariantCache.read("a.variants", in: folder.path) == .entries(Self.entries))
+        #expect(ImageVariantCache.read("b.variants", in: folder.path) == .entries(Self.entries))
         // What was planted is left alone, and the cache file is the build's own, not a link.
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("b.variants.tmp-\(getpid())").path) == victim.path)
         let written = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("a.variants").path)

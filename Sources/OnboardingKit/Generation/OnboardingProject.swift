@@ -83,7 +83,8 @@ extension OnboardingProject {
             else { continue }
             let location = image.position.map { SourceLocation(file: syntax.file, line: $0.line, column: $0.column) }
             assets[image.fileName] = ImageAsset(
-                sourceFileName: image.fileName, bytes: bytes, size: size, isResizable: file.isResized, isAnimated: file.isAnimated, location: location)
+                sourceFileName: image.fileName, bytes: bytes, size: size, isResizable: file.isResized, isAnimated: file.isAnimated,
+                frameCount: file.frameCount, location: location)
         }
         images = assets
     }

@@ -34,6 +34,8 @@ final class ImageFolder {
         /// Whether the build publishes it as smaller variants: every PNG, JPEG, GIF and WebP.
         /// Lint's image rules and the build both read this one answer.
         var isResized = false
+        /// How many frames it has (``ImageStructure/frameCount``): 1 for a still.
+        var frameCount = 1
         /// Whether it is a GIF or WebP of more than one frame, whose variants move too
         /// (animated WebP, and an animated GIF for browsers without WebP).
         var isAnimated = false
@@ -99,7 +101,7 @@ final class ImageFolder {
             return .found(
                 ImageFile(
                     path: file, sniffedFormat: format, size: size, damage: damage, byteCount: status.size,
-                    isResized: ImageFormat.resizedByTheBuild.contains(format),
+                    isResized: ImageFormat.resizedByTheBuild.contains(format), frameCount: structure?.frameCount ?? 1,
                     isAnimated: [.gif, .webp].contains(format) && (structure?.frameCount ?? 1) > 1,
                     isAnimatedPNG: structure?.isAnimatedPNG ?? false))
         }

@@ -116,7 +116,8 @@ public struct SARIFReporter: DiagnosticReporter {
         }
     }
 
-    /// Every rule of the registry in listing order, then `template-error`.
+    /// Every rule of the registry in listing order, then `template-error` and the build's
+    /// note on the image cache.
     static var knownRules: [ReportingDescriptor] {
         RuleRegistry.descriptions.map { description in
             ReportingDescriptor(
@@ -136,7 +137,17 @@ public struct SARIFReporter: DiagnosticReporter {
                     Fix the template at the reported line, or remove it from the templates folder to \
                     use the built-in one. `sab-onboarding templates list` names the templates, and \
                     `sab-onboarding templates export DIR` writes the built-in ones to start from.
-                    """)
+                    """),
+            ReportingDescriptor(
+                id: ImagePublisher.cacheNotUsedRuleID, severity: .note,
+                summary: "An image's sizes in the image cache were not used: the build made them again.",
+                rationale: """
+                    The build keeps the sizes it makes of each image in the user's cache folder, which may \
+                    be shared or restored in CI: what it gives is checked as any input is (type, size, \
+                    proportions, no metadata, nothing after the image's end, a whole decode). Sizes that \
+                    fail a check are made again from the image, and the note says which check failed.
+                    """,
+                help: nil),
         ]
     }
 

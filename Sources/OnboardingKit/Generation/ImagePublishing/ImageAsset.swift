@@ -19,17 +19,21 @@ public struct ImageAsset: Hashable, Sendable {
     var isResizable: Bool
     /// Whether its variants move: a GIF or WebP of more than one frame.
     var isAnimated = false
+    /// How many frames the source has: 1 for a still.
+    var frameCount = 1
     /// Where the appDef first names it, for a diagnostic about the file.
     var location: SourceLocation?
 
     init(
-        sourceFileName: String, bytes: [UInt8], size: ImageSize, isResizable: Bool = false, isAnimated: Bool = false, location: SourceLocation? = nil
+        sourceFileName: String, bytes: [UInt8], size: ImageSize, isResizable: Bool = false, isAnimated: Bool = false, frameCount: Int = 1,
+        location: SourceLocation? = nil
     ) {
         self.sourceFileName = sourceFileName
         self.bytes = bytes
         self.digest = SHA256.hexDigest(of: bytes)
         self.isResizable = isResizable
         self.isAnimated = isAnimated
+        self.frameCount = frameCount
         self.size = size
         self.location = location
         self.outputPath = "images/" + Self.outputName(for: sourceFileName, digest: digest)

@@ -23,19 +23,26 @@ public enum ImagePublisher {
     /// The project with its raster images' variants made, and an error for each image that
     /// libvips could not make them of.
     static func publish(_ project: OnboardingProject, options: BuildOptions) -> (project: OnboardingProject, diagnostics: [Diagnostic], work: Work) {
-        guard !options.keepsOriginalImages else { return (project, [], Work()) }
         var published = project
         var diagnostics: [Diagnostic] = []
+        let assets = project.images.values.sorted { Array($0.sourceFileName.utf8).lexicographicallyPrecedes(Array($1.sourceFileName.utf8)) }
+        guard !options.keepsOriginalImages else { return (published, diagnostics, Work()) }
         var work = Work()
-        for asset in project.images.values.filter(\.isResizable).sorted(by: {
-            Array($0.sourceFileName.utf8).lexicographicallyPrecedes(Array($1.sourceFileName.utf8))
-        }) {
+        for asset in assets where asset.isResizable {
             do {
                 var resized = asset
                 let made = try variants(of: asset, quality: options.imageQuality)
                 resized.publish(made.variants)
                 if made.fromCache { work.reused += 1 } else { work.made += 1 }
                 published.images[asset.sourceFileName] = resized
+                if let unused = made.cacheProblem {
+                    diagnostics.append(
+                        Diagnostic(
+                            ruleID: cacheNotUsedRuleID, severity: .note,
+                            location: asset.location ?? SourceLocation(file: project.appDefPath, line: 1, column: 1),
+                            message: "the cached sizes of '\(asset.sourceFileName)' were not used, and were made again: \(unused)",
+                            notes: ["the image cache is \(ImageVariantCache.folder ?? "not set")"]))
+                }
             } catch {
                 diagnostics.append(
                     Diagnostic(
@@ -48,10 +55,13 @@ public enum ImagePublisher {
         return (published, diagnostics, work)
     }
 
+    /// The id of the note that variants found in the cache were not used.
+    public static let cacheNotUsedRuleID = "image-cache-not-used"
+
     /// The variants of one image, from the cache in `cacheFolder` or made now (always, without
-    /// a cache folder).
+    /// a cache folder), and why the cache's were not used when it had some.
     static func variants(of asset: ImageAsset, quality: Int, cacheFolder: String? = ImageVariantCache.folder) throws(ImageProcessor.Failure)
-        -> (variants: [ImageVariant], fromCache: Bool)
+        -> (variants: [ImageVariant], fromCache: Bool, cacheProblem: String?)
     {
         let widths = ImageVariantWidths.widths(for: asset.size)
         let fallbackWidth = ImageVariantWidths.fallbackWidth(among: widths)
@@ -61,8 +71,18 @@ public enum ImagePublisher {
             sourceDigest: asset.digest,
             settings: "quality \(quality) widths \(widths.map(String.init).joined(separator: ",")) fallback \(fallbackWidth)"
                 + (asset.isAnimated ? " animated" : "") + " libvips \(ImageProcessor.version)")
-        var entries = ImageVariantCache.read(cacheName, in: cacheFolder) ?? []
-        let fromCache = areWhole(entries)
+        var entries: [ImageVariantCache.Entry] = []
+        var cacheProblem: String?
+        switch ImageVariantCache.read(cacheName, in: cacheFolder) {
+        case nil: break
+        case .unreadable?: cacheProblem = "its file is not a whole variants file"
+        case .entries(let cached)?:
+            let check = CachedVariantCheck(
+                widths: widths, fallbackWidth: fallbackWidth, sourceSize: asset.size, isAnimated: asset.isAnimated, sourceFrames: asset.frameCount)
+            cacheProblem = check.problem(with: cached)
+            if cacheProblem == nil { entries = cached }
+        }
+        let fromCache = !entries.isEmpty
         if !fromCache {
             entries = try encode(asset.bytes, widths: widths, fallbackWidth: fallbackWidth, animated: asset.isAnimated, quality: quality)
             ImageVariantCache.write(entries, as: cacheName, in: cacheFolder)
@@ -73,27 +93,11 @@ public enum ImagePublisher {
                 path: ImageAsset.variantPath(for: asset.sourceFileName, width: entry.width, fileExtension: fileExtension, bytes: entry.bytes),
                 width: entry.width, height: entry.height, mediaType: entry.mediaType, bytes: entry.bytes)
         }
-        return (variants, fromCache)
+        return (variants, fromCache, cacheProblem)
     }
 
     /// The media types variants are written in, and the format their bytes must be.
     static let formats: [String: ImageFormat] = ["image/webp": .webp, "image/jpeg": .jpeg, "image/png": .png, "image/gif": .gif]
-
-    /// Whether cached entries are what ``encode`` makes: WebP variants of growing widths, then
-    /// one fallback, each holding an image of its stated type and size. The cache is a folder
-    /// anyone with the user's rights can write (a restored CI cache, a shared cache home):
-    /// what it gives is checked as any input is, never published on trust.
-    static func areWhole(_ entries: [ImageVariantCache.Entry]) -> Bool {
-        guard entries.count >= 2, let fallback = entries.last, fallback.mediaType != ImageVariant.modernMediaType else { return false }
-        let modern = entries.dropLast()
-        guard modern.allSatisfy({ $0.mediaType == ImageVariant.modernMediaType }),
-            zip(modern, modern.dropFirst()).allSatisfy({ $0.width < $1.width })
-        else { return false }
-        return entries.allSatisfy { entry in
-            guard let format = formats[entry.mediaType], ImageInspector.rasterFormat(of: entry.bytes) == format else { return false }
-            return ImageInspector.rasterSize(of: entry.bytes, format: format) == ImageSize(width: entry.width, height: entry.height)
-        }
-    }
 
     /// The WebP variants, smallest first, then the one fallback: every browser but the few
     /// without WebP takes a WebP, so a single fallback, at the width a phone at 2x takes,

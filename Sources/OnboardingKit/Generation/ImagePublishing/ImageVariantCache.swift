@@ -9,7 +9,7 @@ import PathText
 /// The variants of each source image already encoded, in the user's cache folder
 /// (`images/` in ``OutputCache/folder``), one file per source and settings (libvips's version
 /// among them): a rebuild after an edit re-encodes only the images that changed. What a file
-/// gives is checked before it is used (``ImagePublisher/areWhole(_:)``).
+/// gives is checked before it is used (``CachedVariantCheck``).
 ///
 /// A file is named by a digest of the source's bytes and the settings, and holds a header line,
 /// a line per variant (`type width height length`) and the variants' bytes. One that does not
@@ -33,11 +33,24 @@ enum ImageVariantCache {
         SHA256.hexDigest(of: Array("\(sourceDigest)\n\(settings)\n\(SabOnboardingVersion.current)".utf8)) + ".variants"
     }
 
-    /// The entries of the file `name` in `folder` (``folder`` unless given), `nil` without one.
-    static func read(_ name: String, in folder: String? = folder) -> [Entry]? {
-        guard let folder, let bytes = RegularFile.bytes(at: Paths.join(folder, name)), let entries = entries(in: bytes) else { return nil }
-        PathText.withCString(Paths.join(folder, name)) { _ = utimensat(AT_FDCWD, $0, nil, AT_SYMLINK_NOFOLLOW) }
-        return entries
+    /// What a cache file gives.
+    enum Cached: Equatable {
+        /// Its entries, not yet checked (``CachedVariantCheck``).
+        case entries([Entry])
+        /// Something is there that is no variants file, or not a whole one.
+        case unreadable
+    }
+
+    /// What the file `name` in `folder` (``folder`` unless given) holds; `nil` without one.
+    static func read(_ name: String, in folder: String? = folder) -> Cached? {
+        guard let folder else { return nil }
+        let path = Paths.join(folder, name)
+        guard let bytes = RegularFile.bytes(at: path) else {
+            return PathText.withCString(path) { access($0, F_OK) } == 0 ? .unreadable : nil
+        }
+        guard let entries = entries(in: bytes) else { return .unreadable }
+        PathText.withCString(path) { _ = utimensat(AT_FDCWD, $0, nil, AT_SYMLINK_NOFOLLOW) }
+        return .entries(entries)
     }
 
     /// Stores `entries`; a cache that cannot be written (no home folder, a full disk) is
