@@ -82,9 +82,11 @@ extension OnboardingProject {
                 let size = file.svg == nil ? ImageInspector.rasterSize(of: bytes, format: format) : file.size
             else { continue }
             let location = image.position.map { SourceLocation(file: syntax.file, line: $0.line, column: $0.column) }
-            assets[image.fileName] = ImageAsset(
+            var asset = ImageAsset(
                 sourceFileName: image.fileName, bytes: bytes, size: size, isResizable: file.isResized, isAnimated: file.isAnimated,
                 frameCount: file.frameCount, location: location)
+            if case .published(let svg)? = file.svg { asset.embeddedImages = svg.embeddedImages }
+            assets[image.fileName] = asset
         }
         images = assets
     }

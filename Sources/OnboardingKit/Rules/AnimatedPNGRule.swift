@@ -23,12 +23,25 @@ struct AnimatedPNGRule: Rule {
         ])
 
     func check(_ context: LintContext) -> [Finding] {
-        context.lookedUpImages.compactMap { reference, lookup in
-            guard case .found(let file) = lookup, file.isAnimatedPNG, file.damage == nil else { return nil }
-            return Finding(
-                position: reference.position,
-                message: "'\(reference.fileName)' is an animated PNG: it is published as its still default image, without the animation",
-                notes: ["to keep the animation, save it as an animated WebP or GIF"])
+        context.lookedUpImages.flatMap { reference, lookup -> [Finding] in
+            guard case .found(let file) = lookup else { return [] }
+            let note = "to keep the animation, save it as an animated WebP or GIF"
+            if case .published(let svg)? = file.svg {
+                return svg.embeddedImages.filter(\.isAnimatedPNG).map { image in
+                    Finding(
+                        position: reference.position,
+                        message:
+                            "'\(reference.fileName)': \(image.description) is an animated PNG: it is published as its still default image, without the animation",
+                        notes: [note])
+                }
+            }
+            guard file.isAnimatedPNG, file.damage == nil else { return [] }
+            return [
+                Finding(
+                    position: reference.position,
+                    message: "'\(reference.fileName)' is an animated PNG: it is published as its still default image, without the animation",
+                    notes: [note])
+            ]
         }
     }
 }

@@ -27,15 +27,29 @@ struct ImageNotDecodableRule: Rule {
         ])
 
     func check(_ context: LintContext) -> [Finding] {
-        context.lookedUpImages.compactMap { reference, lookup in
+        context.lookedUpImages.flatMap { reference, lookup -> [Finding] in
             // Only what image-content-mismatch finds whole: the rest it reports. Without libvips
             // there is nothing to ask: a build that needs it says so, `--keep-original-images` does not.
-            guard case .found(let file) = lookup, file.isResized, file.size != nil, file.damage == nil, ImageProcessor.isAvailable,
+            guard case .found(let file) = lookup, ImageProcessor.isAvailable else { return [] }
+            if case .published(let svg)? = file.svg {
+                // The pictures an SVG embeds, which the build makes again as it does image files.
+                return svg.embeddedImages.compactMap { image in
+                    ImageProcessor.problemReading(image.bytes).map { problem in
+                        Finding(
+                            position: reference.position,
+                            message: "'\(reference.fileName)' cannot be published: libvips cannot read \(image.description): \(problem.description)",
+                            notes: ["export the picture again and embed it anew"])
+                    }
+                }
+            }
+            guard file.isResized, file.size != nil, file.damage == nil,
                 let problem = PathText.withCString(file.path, { ImageProcessor.problemReading(fileAt: $0) })
-            else { return nil }
-            return Finding(
-                position: reference.position, message: "'\(reference.fileName)' cannot be read by libvips: \(problem.description)",
-                notes: ["export it again from the photo or drawing program"])
+            else { return [] }
+            return [
+                Finding(
+                    position: reference.position, message: "'\(reference.fileName)' cannot be read by libvips: \(problem.description)",
+                    notes: ["export it again from the photo or drawing program"])
+            ]
         }
     }
 }

@@ -21,6 +21,8 @@ public struct ImageAsset: Hashable, Sendable {
     var isAnimated = false
     /// How many frames the source has: 1 for a still.
     var frameCount = 1
+    /// For an SVG, the raster images it embeds, which the build makes again.
+    var embeddedImages: [SVGEmbeddedImage] = []
     /// Where the appDef first names it, for a diagnostic about the file.
     var location: SourceLocation?
 
@@ -37,6 +39,14 @@ public struct ImageAsset: Hashable, Sendable {
         self.size = size
         self.location = location
         self.outputPath = "images/" + Self.outputName(for: sourceFileName, digest: digest)
+    }
+
+    /// Takes `bytes` as the file published (an SVG with its embedded images made again): its
+    /// digest and so its name follow them.
+    mutating func replaceBytes(with bytes: [UInt8]) {
+        self.bytes = bytes
+        digest = SHA256.hexDigest(of: bytes)
+        outputPath = "images/" + Self.outputName(for: sourceFileName, digest: digest)
     }
 
     /// Whether the build made variants of it (with the original not published).

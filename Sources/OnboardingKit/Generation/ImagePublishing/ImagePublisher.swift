@@ -20,12 +20,28 @@ public enum ImagePublisher {
     /// which a photo 768 pixels wide is some 50 to 90 KB as WebP.
     static let defaultQuality = 75
 
-    /// The project with its raster images' variants made, and an error for each image that
-    /// libvips could not make them of.
+    /// The project with its raster images' variants made and its SVGs' embedded images made
+    /// again, and an error for each image that libvips could not make them of.
     static func publish(_ project: OnboardingProject, options: BuildOptions) -> (project: OnboardingProject, diagnostics: [Diagnostic], work: Work) {
         var published = project
         var diagnostics: [Diagnostic] = []
         let assets = project.images.values.sorted { Array($0.sourceFileName.utf8).lexicographicallyPrecedes(Array($1.sourceFileName.utf8)) }
+        // Even with --keep-original-images: an SVG is never published as it is, and what it
+        // embeds never leaves with its metadata.
+        for asset in assets where !asset.embeddedImages.isEmpty {
+            do {
+                var remade = asset
+                remade.replaceBytes(with: try remakingEmbeddedImages(of: asset, quality: options.imageQuality))
+                published.images[asset.sourceFileName] = remade
+            } catch {
+                diagnostics.append(
+                    Diagnostic(
+                        ruleID: ImageNotDecodableRule.description.id, severity: .error,
+                        location: asset.location ?? SourceLocation(file: project.appDefPath, line: 1, column: 1),
+                        message: "'\(asset.sourceFileName)' cannot be published: \(error.image.description) cannot be made again: \(error.failure.description)",
+                        notes: ["export the picture again and embed it anew, or use it as an image file of its own"]))
+            }
+        }
         guard !options.keepsOriginalImages else { return (published, diagnostics, Work()) }
         var work = Work()
         for asset in assets where asset.isResizable {

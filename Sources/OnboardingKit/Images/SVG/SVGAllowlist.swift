@@ -46,10 +46,13 @@ enum SVGAllowlist {
     static let prefixedAttributes: Set<String> = ["xlink:href", "xml:space", "xml:lang"]
 
     /// Attributes that name another resource; only a fragment of the same file (`#id`) is kept,
-    /// and on `<image>` also an embedded raster image (`data:image/png;base64,...`).
+    /// and on `<image>` also an embedded raster image (`data:image/png;base64,...`), checked
+    /// as an image file is (``SVGEmbeddedImage``).
     static let references: Set<String> = ["href", "xlink:href"]
 
-    /// The embedded raster images `<image>` may carry: formats every browser shows, which run
-    /// nothing.
-    static let embeddedImagePrefixes = ["data:image/png;base64,", "data:image/jpeg;base64,", "data:image/gif;base64,", "data:image/webp;base64,"]
+    /// The embedded raster images `<image>` may carry, by the start of their `data:` URI:
+    /// formats every browser shows, which run nothing. The bytes must be of the format declared.
+    static let embeddedImagePrefixes: [(prefix: String, format: ImageFormat)] = [
+        ("data:image/png;base64,", .png), ("data:image/jpeg;base64,", .jpeg), ("data:image/gif;base64,", .gif), ("data:image/webp;base64,", .webp),
+    ]
 }

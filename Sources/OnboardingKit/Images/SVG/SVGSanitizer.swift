@@ -35,6 +35,9 @@ struct SVGSanitizer {
     private var unwrappedDepths: Set<Int> = []
     /// The text of the `<style>` element being read; `nil` outside one.
     private var styleText: String?
+    /// The raster images embedded as `data:` URIs that are published, and why the others are not.
+    private var embeddedImages: [SVGEmbeddedImage] = []
+    private var refusedImages: [String] = []
 
     private init(reader: XMLStreamReader) {
         self.reader = reader
@@ -68,7 +71,8 @@ struct SVGSanitizer {
             return .refused(SVGRefusal(reason: reason, line: problem.position.line, column: problem.position.column))
         }
         guard sawRoot else { return .refused(SVGRefusal(reason: "it has no <svg> element", line: 1, column: 1)) }
-        return .published(SanitizedSVG(bytes: Array(output.utf8), size: size, removed: removed))
+        return .published(
+            SanitizedSVG(bytes: Array(output.utf8), size: size, removed: removed, embeddedImages: embeddedImages, refusedImages: refusedImages))
     }
 
     private mutating func startElement(isRoot: Bool) {
@@ -88,8 +92,26 @@ struct SVGSanitizer {
         if isRoot { size = Self.size(of: attributes) }
         output += "<" + name
         if isRoot { output += " xmlns=\"\(Self.svgNamespace)\" xmlns:xlink=\"\(Self.xlinkNamespace)\"" }
-        for attribute in attributes where keeps(attribute, on: name) {
-            output += " \(attribute.name)=\"\(Self.escapedAttribute(attribute.value))\""
+        let position = reader.position ?? .start
+        for attribute in attributes {
+            switch keeps(attribute, on: name) {
+            case .left:
+                continue
+            case .kept:
+                output += " \(attribute.name)=\"\(Self.escapedAttribute(attribute.value))\""
+            case .embeddedImage(let uri, .image(let format, let bytes, let size, let frameCount, let isAnimatedPNG)):
+                // Base64 and its prefix need no escaping: the URI is written as it is read.
+                output += " \(attribute.name)=\""
+                let start = output.utf8.count
+                output += uri
+                embeddedImages.append(
+                    SVGEmbeddedImage(
+                        format: format, bytes: bytes, size: size, frameCount: frameCount, isAnimatedPNG: isAnimatedPNG, line: position.line,
+                        column: position.column, range: start..<output.utf8.count))
+                output += "\""
+            case .embeddedImage(_, .refused(let format, let reason)):
+                refusedImages.append(SVGEmbeddedImage.describe(format, line: position.line, column: position.column) + " " + reason)
+            }
         }
         if reader.isEmptyElement {
             output += "/>"
@@ -117,33 +139,35 @@ struct SVGSanitizer {
         output += "</\(reader.name)>"
     }
 
+    /// What becomes of an attribute.
+    private enum Keeping {
+        /// Left out (and noted, unless it is an embedded image, which is reported on its own).
+        case left
+        case kept
+        /// An `<image>`'s `data:` URI, with what it holds.
+        case embeddedImage(uri: String, SVGEmbeddedImage.Reading)
+    }
+
     /// Whether an attribute is published; notes it when it is not.
-    private mutating func keeps(_ attribute: XMLAttribute, on element: String) -> Bool {
+    private mutating func keeps(_ attribute: XMLAttribute, on element: String) -> Keeping {
         let name = attribute.name
         guard SVGAllowlist.attributes.contains(name) || SVGAllowlist.prefixedAttributes.contains(name) else {
             note("the \(name) attribute")
-            return false
+            return .left
         }
         if SVGAllowlist.references.contains(name) {
             let target = attribute.value.trimmingXMLSpaces
             let isFragment = target.hasPrefix("#") && target.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0 != "\\" }
-            let isEmbeddedImage =
-                element == "image" && SVGAllowlist.embeddedImagePrefixes.contains { target.hasPrefix($0) }
-                && target.utf8.dropFirst(
-                    target.utf8.firstIndex(of: UInt8(ascii: ",")).map { target.utf8.distance(from: target.utf8.startIndex, to: $0) + 1 } ?? 0
-                )
-                .allSatisfy(Self.isBase64)
-            guard isFragment || isEmbeddedImage else {
-                note("a link to '\(target.prefix(60))'")
-                return false
-            }
-            return true
+            if isFragment { return .kept }
+            if element == "image", let reading = SVGEmbeddedImage.read(target) { return .embeddedImage(uri: target, reading) }
+            note("a link to '\(target.prefix(60))'")
+            return .left
         }
         if let reason = SVGStyleCheck.unsafeReason(attribute.value) {
             note("the \(name) attribute with \(reason)")
-            return false
+            return .left
         }
-        return true
+        return .kept
     }
 
     private mutating func note(_ what: String) {
@@ -171,11 +195,6 @@ struct SVGSanitizer {
         guard width.isFinite, height.isFinite, width < 1e6, height < 1e6 else { return nil }
         let size = ImageSize(width: Int(width.rounded()), height: Int(height.rounded()))
         return size.width > 0 && size.height > 0 ? size : nil
-    }
-
-    private static func isBase64(_ byte: UInt8) -> Bool {
-        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
-            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
     }
 
     private static func escapedText(_ text: String) -> String {

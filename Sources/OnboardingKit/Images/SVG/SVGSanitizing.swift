@@ -15,6 +15,11 @@ struct SanitizedSVG: Hashable, Sendable {
     /// What was left out, each kind once, in the order first met: `<script>`, `the onload
     /// attribute`, `a link to 'https://…'`.
     var removed: [String]
+    /// The raster images it embeds that are published (the build makes each again).
+    var embeddedImages: [SVGEmbeddedImage] = []
+    /// The embedded raster images left out, each with why: "the embedded PNG image at line 3,
+    /// column 5 claims 20000×20000 pixels, ...".
+    var refusedImages: [String] = []
 }
 
 /// Why an SVG is not published, and where in it.

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import OnboardingKit
+
+/// A raster image an SVG embeds as a `data:` URI is checked as an image file is (its format
+/// from its bytes and matching its declared type, its size, whole, within the pixel limits,
+/// every frame), left out with a warning at the SVG's reference when it fails, and made again
+/// by the build without its metadata.
+@Suite(.timeLimit(.minutes(2)))
+struct SVGEmbeddedImageTests {
+    static let open = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">"#
+
+    /// An SVG embedding `bytes` declared as `type`.
+    static func svg(embedding bytes: [UInt8], as type: String) -> String {
+        Self.open + #"<rect width="2" height="2"/>"# + "\n<image width=\"4\" height=\"3\" href=\"data:image/\(type);base64,\(Base64.encode(bytes))\"/></svg>"
+    }
+
+    static func sanitized(_ svg: String) throws -> SanitizedSVG {
+        guard case .published(let sanitized) = SVGSanitizer.sanitize(Array(svg.utf8), documentName: "logo.svg") else {
+            throw SVGTestFailure(description: "refused: \(svg.prefix(200))")
+        }
+        return sanitized
+    }
+
+    /// A PNG of 20000×20000 pixels at 1 bit a pixel: 400 megapixels. Its header is what is
+    /// checked; the one row of data after it is never decoded.
+    static let hugePNG: [UInt8] = Array(
+        Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAATiAAAE4gAQAAAADLC3uUAAAAGUlEQVR4nO3BAQ0AAADCoPdPbQ43oAAAuDMJxQABK3DMjwAAAABJRU5ErkJggg==")!)
+
+    /// A phone's photo: a JPEG with EXIF holding a GPS position and the maker's name.
+    static func phonePhoto() throws -> [UInt8] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../ImageProcessingTests/Fixtures/gps-rotated.jpg")
+        return [UInt8](try Data(contentsOf: url))
+    }
+
+    @Test func base64ReadsAndWritesWhatFoundationDoes() throws {
+        for length in [0, 1, 2, 3, 4, 5, 100] {
+            let bytes = (0..<length).map { UInt8(($0 * 37 + 11) & 0xFF) }
+            #expect(Base64.encode(bytes) == Data(bytes).base64EncodedString())
+            #expect(Base64.decode(Array(Base64.encode(bytes).utf8)) == bytes)
+        }
+        for broken in ["A", "AB=C", "A===", "AB!=", "QQ=", "QR=="] {
+            #expect(Base64.decode(Array(broken.utf8)) == nil, "\(broken)")
+        }
+    }
+
+    @Test(arguments: [
+        ("png", hugePNG, "claims 20000×20000 pixels, more than a phone can decode (at most 50 megapixels)"),
+        ("gif", ImageFrameSizeTests.gif(screen: (64, 64), frames: [(0, 0, 20_000, 20_000)]), "has a frame of 20000×20000 pixels at (0, 0)"),
+        ("png", [UInt8](Data(base64Encoded: ExampleProject.tinyJPEG)!), "is declared as PNG but holds a JPEG image"),
+        ("webp", Array("not an image at all".utf8), "is no image: its bytes are of no image format known"),
+        ("png", Array(ExampleProject.bytes(of: .png).prefix(40)), "is cut short"),
+    ])
+    func anEmbeddedImageThatFailsAnImageFilesChecksIsLeftOut(type: String, bytes: [UInt8], reason: String) throws {
+        let result = try Self.sanitized(Self.svg(embedding: bytes, as: type))
+        #expect(result.embeddedImages.isEmpty)
+        let refused = try #require(result.refusedImages.first)
+        #expect(refused.hasPrefix("the embedded \(ImageFormat(rawValue: type)!.displayName) image at line 2, column 1 "), "\(refused)")
+        #expect(refused.contains(reason), "\(refused)")
+        let text = String(decoding: result.bytes, as: UTF8.self)
+        #expect(!text.contains("base64"), "\(text)")
+        #expect(text.contains(#"<rect width="2" height="2"/>"#))
+    }
+
+    @Test func aWholeImageOfItsTypeIsKeptForTheBuildToMakeAgain() throws {
+        let photo = try Self.phonePhoto()
+        let result = try Self.sanitized(Self.svg(embedding: photo, as: "jpeg"))
+        #expect(result.refusedImages.isEmpty)
+        let image = try #require(result.embeddedImages.first)
+        #expect(image.format == .jpeg && image.bytes == photo && (image.line, image.column) == (2, 1))
+        #expect(String(decoding: result.bytes[image.range], as: UTF8.self) == "data:image/jpeg;base64," + Base64.encode(photo))
+    }
+
+    static func build(_ svg: String, options: [String] = []) throws -> (result: OnboardingBuilder.Result, folder: TemporaryFolder) {
+        let folder = TemporaryFolder()
+        try folder.write(
+            "app.appDef",
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <app-definition type="SAB"><translation-mappings default-lang="en"/><onboarding-screens><onboarding-screen>
+            <onboarding-screen-image lang="default"><image>logo.svg</image></onboarding-screen-image>
+            </onboarding-screen></onboarding-screens></app-definition>
+            """)
+        try folder.write("images/onboarding/logo.svg", svg)
+        let buildOptions = BuildOptions(outputDirectory: folder.path("out"), keepsOriginalImages: options.contains("keep"))
+        return (try OnboardingBuilder(options: buildOptions).build(appDefPath: folder.path("app.appDef")), folder)
+    }
+
+    /// The published SVG's embedded images, decoded.
+    static func embedded(in folder: TemporaryFolder, result: OnboardingBuilder.Result) throws -> [(type: String, bytes: [UInt8])] {
+        let path = try #require(result.writtenFiles.first { $0.hasSuffix(".svg") })
+        let text = try String(contentsOfFile: folder.path("out/" + path), encoding: .utf8)
+        return text.components(separatedBy: "href=\"data:image/").dropFirst().map { part in
+            let type = String(part.prefix { $0 != ";" })
+            let payload = part.drop { $0 != "," }.dropFirst().prefix { $0 != "\"" }
+            return (type, Base64.decode(Array(payload.utf8)) ?? [])
+        }
+    }
+
+    /// The build makes an embedded photo again: upright, without its EXIF and GPS position.
+    @Test(arguments: [false, true])
+    func theBuildPublishesAnEmbeddedPhotoWithoutItsMetadata(keepingOriginals: Bool) throws {
+        let photo = try Self.phonePhoto()
+        #expect(AnimatedImagePublishingTests.contains(photo, "PhoneMaker") && AnimatedImagePublishingTests.contains(photo, "Exif"))
+        let (result, folder) = try Self.build(Self.svg(embedding: photo, as: "jpeg"), options: keepingOriginals ? ["keep"] : [])
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let images = try Self.embedded(in: folder, result: result)
+        #expect(images.count == 1)
+        let image = try #require(images.first)
+        #expect(image.type == "jpeg" && ImageInspector.sniffFormat(image.bytes) == .jpeg)
+        #expect(ImageInspector.size(of: image.bytes, format: .jpeg) == ImageSize(width: 60, height: 120), "upright")
+        for marker in ["PhoneMaker", "Exif", "GPS"] { #expect(!AnimatedImagePublishingTests.contains(image.bytes, marker), "\(marker)") }
+        #expect(ImageStructure.read(image.bytes, format: .jpeg)?.extras == [])
+    }
+
+    /// An animated GIF embedded stays animated, without its comment.
+    @Test func anEmbeddedAnimationKeepsItsFrames() throws {
+        let gif = AnimatedGIF.make(width: 40, height: 30, frames: [0, 1, 2], extensions: [AnimatedGIF.commentExtension])
+        let (result, folder) = try Self.build(Self.svg(embedding: gif, as: "gif"))
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let image = try #require(try Self.embedded(in: folder, result: result).first)
+        let structure = try #require(ImageStructure.read(image.bytes, format: .gif))
+        #expect(structure.frameCount == 3 && structure.extras.isEmpty && structure.end == image.bytes.count)
+    }
+
+    /// Lint warns at the appDef's reference to the SVG; the build publishes the SVG without the image.
+    @Test func theWarningPointsAtTheReferenceToTheSVG() throws {
+        let (result, folder) = try Self.build(Self.svg(embedding: Self.hugePNG, as: "png"))
+        #expect(result.succeeded)
+        let warning = try #require(result.diagnostics.first { $0.ruleID == "unsafe-svg-content" })
+        #expect(warning.severity == .warning)
+        #expect((warning.location.line, warning.location.column) == (3, 41), "\(warning.location)")
+        #expect(
+            warning.message
+                == "'logo.svg' is published without the embedded PNG image at line 2, column 1 claims 20000×20000 pixels, more than a phone can decode (at most 50 megapixels)"
+        )
+        #expect(try Self.embedded(in: folder, result: result).isEmpty)
+    }
+}
