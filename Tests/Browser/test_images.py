@@ -4,14 +4,17 @@ mobile network as Lighthouse emulates it; and nothing of the author's photos' me
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
+import time
 
 import pytest
+from PIL import Image
 
 from conftest import build_onboarding, _tool
-from photo_project import PHONE_MAKER, write_photo_project
+from photo_project import PHONE_MAKER, phone_exif, write_photo_project
 
 # Lighthouse's mobile network: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip.
 MOBILE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
@@ -144,3 +147,145 @@ def test_rebuilds_are_byte_identical_with_or_without_the_cache(photos, tmp_path)
         assert f"(images: {said} from the cache)" in run.stdout, run.stdout
         rebuilt = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file() and not p.name.startswith(".")}
         assert rebuilt == published
+
+
+# What the build writes into an image, by format: anything else in a published image is
+# metadata an author's file carried (EXIF, XMP, a colour profile, comments, text).
+PNG_DRAWING_CHUNKS = {b"IHDR", b"PLTE", b"tRNS", b"IDAT", b"IEND", b"pHYs"}
+WEBP_DRAWING_CHUNKS = {b"VP8 ", b"VP8L", b"VP8X", b"ALPH", b"ANIM", b"ANMF"}
+GIF_LOOP_EXTENSIONS = {b"NETSCAPE2.0", b"ANIMEXTS1.0"}
+
+
+def what_is_not_drawing(data: bytes) -> list[str]:
+    """The parts of a PNG, JPEG, GIF or WebP that do not draw it, and bytes after its end."""
+    found = []
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        offset = 8
+        while offset + 8 <= len(data):
+            length, kind = int.from_bytes(data[offset:offset + 4], "big"), data[offset + 4:offset + 8]
+            if kind not in PNG_DRAWING_CHUNKS:
+                found.append(f"a {kind!r} chunk")
+            offset += 12 + length
+            if kind == b"IEND":
+                break
+    elif data.startswith(b"\xff\xd8"):
+        offset = 2
+        while offset + 2 <= len(data):
+            marker = data[offset + 1]
+            if marker == 0xD9:
+                offset += 2
+                break
+            if marker in (0x01, *range(0xD0, 0xD8)) or data[offset] != 0xFF:
+                offset += 1
+                continue
+            length = int.from_bytes(data[offset + 2:offset + 4], "big")
+            if 0xE0 <= marker <= 0xEF or marker == 0xFE:
+                found.append(f"a segment 0x{marker:X}")
+            offset += 2 + length
+            if marker == 0xDA:  # the scan's data, to the next marker that is not stuffing or a restart
+                while offset + 1 < len(data) and not (data[offset] == 0xFF and data[offset + 1] not in (0, *range(0xD0, 0xD8))):
+                    offset += 1
+    elif data.startswith(b"GIF8"):
+        flags = data[10]
+        offset = 13 + (3 << ((flags & 7) + 1) if flags & 0x80 else 0)
+        while offset < len(data) and data[offset] != 0x3B:
+            if data[offset] == 0x21:
+                label = data[offset + 1]
+                if label == 0xFE or label == 0x01 or (label == 0xFF and data[offset + 3:offset + 14] not in GIF_LOOP_EXTENSIONS):
+                    found.append(f"an extension 0x{label:X}")
+                offset += 2
+            else:
+                local = data[offset + 9]
+                offset += 10 + (3 << ((local & 7) + 1) if local & 0x80 else 0) + 1
+            while data[offset] != 0:
+                offset += 1 + data[offset]
+            offset += 1
+        offset += 1
+    elif data.startswith(b"RIFF") and data[8:12] == b"WEBP":
+        end = 8 + int.from_bytes(data[4:8], "little")
+        offset = 12
+        while offset + 8 <= end:
+            kind, length = data[offset:offset + 4], int.from_bytes(data[offset + 4:offset + 8], "little")
+            if kind not in WEBP_DRAWING_CHUNKS:
+                found.append(f"a {kind!r} chunk")
+            offset += 8 + length + (length & 1)
+        offset = end
+    else:
+        return ["no image format known"]
+    if offset < len(data):
+        found.append(f"{len(data) - offset} bytes after its end")
+    return found
+
+
+def animated_gif(size=(600, 400), colours=((220, 0, 0), (0, 0, 220)), duration=120) -> bytes:
+    """Frames of one colour each, looping for ever, with a comment holding a GPS position."""
+    frames = [Image.new("RGB", size, colour) for colour in colours]
+    out = io.BytesIO()
+    frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=duration, loop=0,
+                   comment=f"GPS 48.85N 2.35E {PHONE_MAKER}".encode())
+    return out.getvalue()
+
+
+def animated_webp(size=(600, 400), colours=((220, 0, 0), (0, 0, 220)), duration=120) -> bytes:
+    """An animated WebP with the phone's EXIF (a GPS position, the maker)."""
+    frames = [Image.new("RGB", size, colour) for colour in colours]
+    out = io.BytesIO()
+    frames[0].save(out, "WEBP", save_all=True, append_images=frames[1:], duration=duration, loop=0, exif=phone_exif())
+    return out.getvalue()
+
+
+ANIMATED_APP = """<?xml version="1.0" encoding="utf-8"?>
+<app-definition type="SAB"><translation-mappings default-lang="en"/><onboarding-screens>
+<onboarding-screen><title type="top-title"><translation>Moving</translation></title>
+<onboarding-screen-image lang="default"><image>{name}</image></onboarding-screen-image></onboarding-screen>
+</onboarding-screens></app-definition>"""
+
+
+@pytest.fixture(scope="module")
+def animations(app_from_text):
+    """An animated GIF and an animated WebP, each built as a one-screen app."""
+    sources = {"moving.gif": animated_gif(), "moving.webp": animated_webp()}
+    for name, data in sources.items():
+        assert PHONE_MAKER.encode() in data, name  # the test can fail
+    return {name: app_from_text(f"animated-{name.replace('.', '-')}", ANIMATED_APP.format(name=name), {name: data})
+            for name, data in sources.items()}
+
+
+def centre_colour(page) -> tuple[int, int, int]:
+    """The colour at the centre of the first screen's image, as the screen shows it now. (A canvas
+    would not do: drawImage takes an animation's first frame, by the HTML standard.)"""
+    shot = Image.open(io.BytesIO(page.locator(".onboarding-slide img").first.screenshot(animations="allow")))
+    return shot.convert("RGB").getpixel((shot.width // 2, shot.height // 2))
+
+
+@pytest.mark.parametrize("size", ["phone"])
+@pytest.mark.parametrize("name", ["moving.gif", "moving.webp"])
+def test_an_animation_plays_from_its_webp_variant(open_page, animations, size, name):
+    """Chromium takes the animated WebP variant and shows its frames in turn: red, then blue."""
+    app = animations[name]
+    image = app.manifest["screens"][0]["image"]["default"]
+    assert [variant["type"] for variant in image["variants"]] == ["image/webp", "image/webp", "image/gif"], image
+    page = open_page(app.url())
+    page.wait_for_function("() => document.querySelector('.onboarding-slide img').complete")
+    assert page.evaluate("document.querySelector('.onboarding-slide img').currentSrc").endswith(".webp")
+    # Both frames show within a few of their 120 ms: polled, never slept for.
+    seen = set()
+    deadline = time.monotonic() + 10
+    while len(seen) < 2 and time.monotonic() < deadline:
+        red, green, blue = centre_colour(page)
+        if red > 150 and blue < 80:
+            seen.add("red")
+        if blue > 150 and red < 80:
+            seen.add("blue")
+    assert seen == {"red", "blue"}, seen
+
+
+def test_no_published_image_holds_metadata(photos, animations):
+    """Every image the build published, from photos with EXIF and animations with comments and
+    EXIF, holds nothing but its pixels, and nothing after its end."""
+    folders = [photos[1], *(app.out for app in animations.values())]
+    published = [path for folder in folders for path in (folder / "images").iterdir()]
+    assert {path.suffix for path in published} >= {".webp", ".jpg", ".gif"}, published
+    for path in published:
+        assert what_is_not_drawing(path.read_bytes()) == [], path
+        assert PHONE_MAKER.encode() not in path.read_bytes(), path
