@@ -28,7 +28,6 @@ static struct {
     int (*image_get_width)(const VipsImage *image);
     int (*image_get_height)(const VipsImage *image);
     int (*image_get_page_height)(VipsImage *image);
-    int (*image_get_n_pages)(VipsImage *image);
     int (*image_hasalpha)(VipsImage *image);
     char *(*error_buffer_copy)(void);
     void (*error_clear)(void);
@@ -112,7 +111,6 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_image_get_width", (void **)&vips.image_get_width},
         {"vips_image_get_height", (void **)&vips.image_get_height},
         {"vips_image_get_page_height", (void **)&vips.image_get_page_height},
-        {"vips_image_get_n_pages", (void **)&vips.image_get_n_pages},
         {"vips_image_hasalpha", (void **)&vips.image_hasalpha},
         {"vips_error_buffer_copy", (void **)&vips.error_buffer_copy},
         {"vips_error_clear", (void **)&vips.error_clear},
@@ -235,7 +233,6 @@ int cvips_gif(VipsImage *in, void **bytes, size_t *length) {
 int cvips_width(const VipsImage *image) { return vips.image_get_width(image); }
 int cvips_height(const VipsImage *image) { return vips.image_get_height(image); }
 int cvips_page_height(VipsImage *image) { return vips.image_get_page_height(image); }
-int cvips_page_count(VipsImage *image) { return vips.image_get_n_pages(image); }
 int cvips_has_alpha(VipsImage *image) { return vips.image_hasalpha(image); }
 char *cvips_take_error(void) {
     char *reported = vips.error_buffer_copy();

@@ -115,7 +115,9 @@ package enum ImageProcessor {
         return .success(
             Encoded(
                 bytes: format == .webp ? WebPMetadata.removingMetadata(from: written) : written,
-                width: Int(cvips_width(image)), height: Int(cvips_page_height(image)), frames: Int(cvips_page_count(image))))
+                width: Int(cvips_width(image)), height: Int(cvips_page_height(image)),
+                // The frames of this image, not of its file (libvips's n-pages): a first frame alone is a still.
+                frames: Int(cvips_height(image)) / max(1, Int(cvips_page_height(image)))))
     }
 
     /// Why the image in `source`, of `format` and `width`×`height` (a frame's), does not decode

@@ -62,4 +62,40 @@ struct ImageProcessorTests {
             #expect(!error.description.isEmpty)
         }
     }
+
+    /// A 1×1 GIF of two frames, red then blue, a tenth of a second each, looping for ever, with
+    /// a comment: each frame's LZW data is a clear code, the colour's index and the end code.
+    static let twoFrameGIF: [UInt8] =
+        Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0] + [255, 0, 0, 0, 0, 255]
+        + [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+        + [0x21, 0xFE, 10] + Array("PhoneMaker".utf8) + [0]
+        + [0x21, 0xF9, 4, 0, 10, 0, 0, 0] + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0] + [2, 2, 0x44, 0x01, 0]
+        + [0x21, 0xF9, 4, 0, 10, 0, 0, 0] + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0] + [2, 2, 0x4C, 0x01, 0] + [0x3B]
+
+    /// Every frame is kept, as animated WebP and as GIF, without the comment; the first frame
+    /// alone without `allFrames`.
+    @Test func anAnimationKeepsEveryFrame() throws {
+        let animated = try ImageProcessor.resize(Self.twoFrameGIF, toWidth: 10, allFrames: true, as: [.webp, .gif], quality: 80)
+        #expect(animated.map(\.frames) == [2, 2])
+        #expect(animated.allSatisfy { $0.width == 1 && $0.height == 1 })
+        #expect(animated.allSatisfy { !Self.contains($0.bytes, "PhoneMaker") })
+        let webp = animated[0].bytes
+        #expect(stride(from: 0, to: webp.count - 4, by: 1).filter { webp[$0..<$0 + 4].elementsEqual("ANMF".utf8) }.count == 2)
+        let still = try ImageProcessor.resize(Self.twoFrameGIF, toWidth: 10, as: [.webp], quality: 80)
+        #expect(still[0].frames == 1 && !Self.contains(still[0].bytes, "ANMF"))
+    }
+
+    /// Whole images decode; a JPEG cut short, or a GIF frame whose data holds a code no decoder
+    /// can read, does not.
+    @Test func decodingFindsDamagedData() throws {
+        let jpeg = try ImageProcessor.resize(try Self.fixture("gps-rotated.jpg"), toWidth: 1000, as: .jpeg, quality: 80)
+        #expect(ImageProcessor.problemDecoding(jpeg.bytes, format: .jpeg, width: jpeg.width, height: jpeg.height) == nil)
+        let cut = Array(jpeg.bytes.prefix(jpeg.bytes.count / 2)) + [0xFF, 0xD9]
+        #expect(ImageProcessor.problemDecoding(cut, format: .jpeg, width: jpeg.width, height: jpeg.height) != nil)
+        #expect(ImageProcessor.problemDecoding(Self.twoFrameGIF, format: .gif, width: 1, height: 1, allFrames: true) == nil)
+        // The second frame's LZW data made a code no table has yet.
+        var damaged = Self.twoFrameGIF
+        damaged[damaged.count - 4] = 0xFF
+        #expect(ImageProcessor.problemDecoding(damaged, format: .gif, width: 1, height: 1, allFrames: true) != nil)
+    }
 }

@@ -58,9 +58,8 @@ int cvips_gif(VipsImage *in, void **bytes, size_t *length);
 
 int cvips_width(const VipsImage *image);
 int cvips_height(const VipsImage *image);
-/* The height of one frame (the whole height for a still), and how many frames there are. */
+/* The height of one frame: the whole height for a still. */
 int cvips_page_height(VipsImage *image);
-int cvips_page_count(VipsImage *image);
 int cvips_has_alpha(VipsImage *image);
 
 /* libvips's error messages since the last call, and the last message it logged (warnings of
