@@ -21,6 +21,9 @@ public struct OnboardingProject: Sendable {
     var fonts: FontPlan
     /// The plan's fonts, read.
     var fontAssets: [FontAsset]
+    /// An error for each image lint found whose bytes the build could not publish: the file went
+    /// away or was replaced between lint and the build's reading of it.
+    var unpublishableImages: [Diagnostic] = []
 
     /// Every language the screens have text or images in, in order of first appearance.
     public var languages: [String] { screens.languages }
@@ -77,11 +80,20 @@ extension OnboardingProject {
         fontAssets = fonts.assets()
         var assets = ImageAssets()
         for image in screens.flatMap(\.images) where assets[image.fileName] == nil {
-            guard case .found(let file) = folder.lookUp(image.fileName), let format = file.sniffedFormat, let bytes = file.publishedBytes(),
-                // A raster image is read again here: the size published is that of the bytes published.
-                let size = file.svg == nil ? ImageInspector.rasterSize(of: bytes, format: format) : file.size
-            else { continue }
+            guard case .found(let file) = folder.lookUp(image.fileName), file.sniffedFormat != nil, let size = file.size else { continue }
             let location = image.position.map { SourceLocation(file: syntax.file, line: $0.line, column: $0.column) }
+            let bytes: [UInt8]
+            switch file.publishedBytes() {
+            case .success(let read): bytes = read
+            case .failure(let problem):
+                unpublishableImages.append(
+                    Diagnostic(
+                        ruleID: ImageNotDecodableRule.description.id, severity: .error,
+                        location: location ?? SourceLocation(file: syntax.file, line: 1, column: 1),
+                        message: "'\(image.fileName)' cannot be published: \(problem.reason)",
+                        notes: ["build again once the images folder stays as it is"]))
+                continue
+            }
             var asset = ImageAsset(
                 sourceFileName: image.fileName, bytes: bytes, size: size, isResizable: file.isResized, isAnimated: file.isAnimated,
                 frameCount: file.frameCount, location: location)

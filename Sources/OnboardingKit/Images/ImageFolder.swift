@@ -46,14 +46,33 @@ final class ImageFolder {
         var svg: SVGSanitizing?
 
         /// The bytes the build publishes, read now: an SVG only as rebuilt, a raster image as
-        /// it is on disk; `nil` for an SVG refused or a file that can no longer be read.
-        func publishedBytes() -> [UInt8]? {
+        /// it is on disk, checked again as lint checked it (the file may have been replaced
+        /// since: the build publishes or resizes only what passed); why not, when they cannot be
+        /// read or are no longer what lint found.
+        func publishedBytes() -> Result<[UInt8], ImageReadProblem> {
             switch svg {
-            case nil: RegularFile.bytes(at: path)
-            case .published(let sanitized)?: sanitized.bytes
-            case .refused?: nil
+            case .published(let sanitized)?: return .success(sanitized.bytes)
+            case .refused?: return .failure(ImageReadProblem(reason: "it is an SVG that cannot be made safe"))
+            case nil: break
             }
+            guard let bytes = RegularFile.bytes(at: path) else { return .failure(ImageReadProblem(reason: "it can no longer be read")) }
+            guard let format = sniffedFormat, ImageInspector.rasterFormat(of: bytes) == format,
+                let size, ImageInspector.rasterSize(of: bytes, format: format) == size
+            else { return .failure(ImageReadProblem(reason: "it was replaced while the build read it: its format or size changed")) }
+            let structure = ImageStructure.read(bytes, format: format)
+            if let damage = ImageCompleteness.problem(with: structure, size: size) {
+                return .failure(ImageReadProblem(reason: "it was replaced while the build read it, and \(damage)"))
+            }
+            guard (structure?.frameCount ?? 1) == frameCount, (structure?.isAnimatedPNG ?? false) == isAnimatedPNG else {
+                return .failure(ImageReadProblem(reason: "it was replaced while the build read it: its frames changed"))
+            }
+            return .success(bytes)
         }
+    }
+
+    /// Why the bytes of a file lint looked at cannot be published.
+    struct ImageReadProblem: Error {
+        var reason: String
     }
 
     /// The folder as it is shown in diagnostics.

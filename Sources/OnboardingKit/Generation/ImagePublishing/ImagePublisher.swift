@@ -24,7 +24,8 @@ public enum ImagePublisher {
     /// again, and an error for each image that libvips could not make them of.
     static func publish(_ project: OnboardingProject, options: BuildOptions) -> (project: OnboardingProject, diagnostics: [Diagnostic], work: Work) {
         var published = project
-        var diagnostics: [Diagnostic] = []
+        // Images that changed or went away after lint checked them: never published unchecked.
+        var diagnostics: [Diagnostic] = project.unpublishableImages
         let assets = project.images.values.sorted { Array($0.sourceFileName.utf8).lexicographicallyPrecedes(Array($1.sourceFileName.utf8)) }
         // Even with --keep-original-images: an SVG is never published as it is, and what it
         // embeds never leaves with its metadata.
