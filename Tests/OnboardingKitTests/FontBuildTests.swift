@@ -65,6 +65,27 @@ struct FontDetailsTests {
         #expect(FontFace.cssWeight(written) == css)
     }
 
+    /// SAB's project files name a face's file with `<filename>` and its weight and style with
+    /// `<style-decl>`; the PWA's export with `<f>` and `<sd>`. Both forms are one face.
+    @Test func aFaceReadsTheSameInTheProjectFileAndTheExport() throws {
+        let long = """
+            <app-definition><fonts><font family="font1"><font-name>Charis SIL Compact Bold</font-name>
+              <filename format="truetype">CharisSILCompact-B.ttf</filename>
+              <style-decl property="font-weight" value="bold"/><style-decl property="font-style" value="italic"/>
+            </font></fonts></app-definition>
+            """
+        let short = """
+            <app-definition><fonts><font family="font1"><font-name>Charis SIL Compact Bold</font-name><f format="truetype">CharisSILCompact-B.ttf</f><sd property="font-weight" value="bold"/><sd property="font-style" value="italic"/></font></fonts></app-definition>
+            """
+        let faces = [long, short].map { FontFace.faces(in: AppDefReader.read(bytes: Array($0.utf8), file: "app.appDef").fonts) }
+        for face in faces {
+            #expect(face.map(\.fileName) == ["CharisSILCompact-B.ttf"])
+            #expect(face.map(\.weight) == ["700"])
+            #expect(face.map(\.style) == ["italic"])
+        }
+        #expect(faces[0].first?.position.line == 2, "the diagnostics of a face point at its <filename>")
+    }
+
     /// The default language is often a language of the screens too, written in another case:
     /// it is one language, with one CSS rule and one mention in a diagnostic.
     @Test func aLanguageInTwoCasesIsPlannedOnce() throws {

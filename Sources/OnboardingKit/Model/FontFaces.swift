@@ -1,7 +1,8 @@
 internal import XMLStreaming
 
 /// A font file of a family in `<fonts>`: `<font family="font1"><f format="truetype">X.ttf</f>`
-/// with `<sd property="font-weight" value="bold"/>` and `font-style`.
+/// with `<sd property="font-weight" value="bold"/>` and `font-style`, as the PWA's data export
+/// writes it, or `<filename>` and `<style-decl>` as SAB's project files do.
 struct FontFace: Hashable {
     var family: String
     var fileName: String
@@ -14,14 +15,19 @@ struct FontFace: Hashable {
     var style: String
     var position: SourcePosition
 
+    /// The element naming the file, in the export's short form and the project file's long one.
+    static let fileNames: Set<String> = ["f", "filename"]
+    /// The element declaring a CSS property of the face, in both forms.
+    static let declarationNames: Set<String> = ["sd", "style-decl"]
+
     static func faces(in element: XMLElement?) -> [FontFace] {
         guard let element else { return [] }
         return element.children.filter { $0.name == "font" }.compactMap { font in
             guard let family = font.attribute("family")?.value, !family.isEmpty,
-                let file = font.children.first(where: { $0.name == "f" }), !file.trimmedText.isEmpty
+                let file = font.children.first(where: { fileNames.contains($0.name) }), !file.trimmedText.isEmpty
             else { return nil }
             func declaration(_ property: String) -> String? {
-                font.children.first { $0.name == "sd" && $0.attribute("property")?.value == property }?.attribute("value")?.value
+                font.children.first { declarationNames.contains($0.name) && $0.attribute("property")?.value == property }?.attribute("value")?.value
             }
             let fileName = ImagePath.fileName(of: file.trimmedText)
             let style = declaration("font-style") == "italic" ? "italic" : "normal"
