@@ -49,11 +49,18 @@ deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: https://swift.org/install"; exit 1; }
 
 ## test-deps: the shells the completion scripts are run in, groff to format the manual page,
-## python3 to start the tool where its peak memory can be measured.
+## python3 to start the tool where its peak memory can be measured, and the real fonts the font
+## tests check, subset and shape (SIL's for Latin, Ethiopic, Arabic and Myanmar; URW's for CFF).
+TEST_FONTS := truetype/charis/CharisSIL-Regular.ttf:fonts-sil-charis truetype/andika/Andika-Regular.ttf:fonts-sil-andika \
+	truetype/abyssinica/AbyssinicaSIL-Regular.ttf:fonts-sil-abyssinica truetype/scheherazade/Scheherazade-Regular.ttf:fonts-sil-scheherazade \
+	truetype/padauk/Padauk-Regular.ttf:fonts-sil-padauk opentype/urw-base35/C059-Roman.otf:fonts-urw-base35
 test-deps:
 	@missing=""; \
 	for tool in zsh:zsh fish:fish groff:groff-base col:bsdextrautils python3:python3; do \
 		command -v $${tool%%:*} >/dev/null || missing="$$missing $${tool#*:}"; \
+	done; \
+	for font in $(TEST_FONTS); do \
+		[ -f /usr/share/fonts/$${font%%:*} ] || missing="$$missing $${font#*:}"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 		command -v apt-get >/dev/null || { echo "the tests need:$$missing (install them; apt-get is not here)"; exit 1; }; \

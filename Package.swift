@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "CVips", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // Raster images resized, turned upright, made sRGB and re-encoded without metadata.
         .target(name: "ImageProcessing", dependencies: ["CVips"]),
+        // Fonts: what a file's structure says it is.
+        .target(name: "FontProcessing"),
         // glibc's allocator settings (mallopt), which Swift's Glibc module leaves out. Only the
         // command line imports it: how the process allocates is the executable's concern.
         .systemLibrary(name: "CMalloc"),
@@ -48,7 +50,9 @@ let package = Package(
         // command line. The default templates are compiled in, so the binary works copied alone.
         .target(
             name: "OnboardingKit",
-            dependencies: ["XMLStreaming", "Mustache", "PathText", "ImageProcessing", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: [
+                "XMLStreaming", "Mustache", "PathText", "ImageProcessing", "FontProcessing", .product(name: "SystemPackage", package: "swift-system"),
+            ],
             plugins: ["EmbedTemplates"]
         ),
         .executableTarget(name: "TemplateEmbedder"),
@@ -79,6 +83,10 @@ let package = Package(
             name: "ImageProcessingTests",
             dependencies: ["ImageProcessing"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "FontProcessingTests",
+            dependencies: ["FontProcessing"]
         ),
         .testTarget(
             name: "PathTextTests",

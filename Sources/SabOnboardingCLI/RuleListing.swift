@@ -41,6 +41,9 @@ enum RuleListing {
                 if !example.images.isEmpty {
                     text += "    (images folder: " + example.images.keys.sorted().joined(separator: ", ") + ")\n"
                 }
+                if !example.fonts.isEmpty {
+                    text += "    (fonts folder: " + example.fonts.keys.sorted().joined(separator: ", ") + ")\n"
+                }
             }
         }
         return text

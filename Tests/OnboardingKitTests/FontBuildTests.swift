@@ -29,15 +29,15 @@ struct FontBuildTests {
     @Test func aLanguagesFontIsCopiedAndUsedAndAMissingOneNoted() throws {
         let folder = TemporaryFolder()
         try folder.write("app.appDef", Self.appDef)
-        try folder.write("fonts/CharisSIL-R.ttf", "regular font bytes")
-        try folder.write("fonts/CharisSIL-B.ttf", "bold font bytes")
+        try folder.write("fonts/CharisSIL-R.ttf", font: DebianFonts.charis)
+        try folder.write("fonts/CharisSIL-B.ttf", font: DebianFonts.charisBold)
         let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
         #expect(result.succeeded)
         let fonts = result.writtenFiles.filter { $0.hasPrefix("fonts/") }.sorted()
         #expect(fonts.count == 2)
         #expect(fonts.allSatisfy { $0.range(of: #"^fonts/CharisSIL-[RB]-[0-9a-f]{10}\.ttf$"#, options: .regularExpression) != nil }, "\(fonts)")
         let regular = try #require(fonts.first { $0.hasPrefix("fonts/CharisSIL-R-") })
-        #expect(try String(contentsOfFile: folder.path("out/" + regular), encoding: .utf8) == "regular font bytes")
+        #expect(try DebianFonts.charis.bytes() == [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.path("out/" + regular)))))
 
         let css = try String(contentsOfFile: folder.path("out/onboarding.css"), encoding: .utf8)
         #expect(

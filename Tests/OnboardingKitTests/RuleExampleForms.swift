@@ -28,7 +28,7 @@ extension RuleExample {
             // One line: the white space between one tag and the next goes, a marker stays.
             text = text.replacing(try! Regex(">\\s*\\n\\s*(↓?)<"), with: { ">\($0.output[1].substring ?? "")<" })
         }
-        return RuleExample(text, images: images, holdsInBothForms: holdsInBothForms, fileID: fileID, filePath: filePath, line: line)
+        return RuleExample(text, images: images, fonts: fonts, holdsInBothForms: holdsInBothForms, fileID: fileID, filePath: filePath, line: line)
     }
 
     /// The example in each form it holds in: as written, and in the other form where it holds.

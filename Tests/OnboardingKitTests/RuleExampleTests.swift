@@ -61,7 +61,8 @@ struct RuleExampleTests {
     }
 }
 
-/// An example written out as a project: the appDef and its images folder, in a temporary folder.
+/// An example written out as a project: the appDef, its images folder and its fonts folder, in a
+/// temporary folder.
 struct ExampleProject {
     let folder: URL
     let appDef: URL
@@ -74,6 +75,16 @@ struct ExampleProject {
         try Data(example.document.utf8).write(to: appDef)
         for (name, kind) in example.images {
             try Data(Self.bytes(of: kind)).write(to: images.appendingPathComponent(name))
+        }
+        let fonts = folder.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        for (name, kind) in example.fonts {
+            let bytes: [UInt8] =
+                switch kind {
+                case .trueType: TinyFont.trueType
+                case .text(let text): Array(text.utf8)
+                }
+            try Data(bytes).write(to: fonts.appendingPathComponent(name))
         }
     }
 

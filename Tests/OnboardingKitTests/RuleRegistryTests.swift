@@ -25,7 +25,7 @@ struct RuleRegistryTests {
 
     @Test func safetyRulesAreErrors() {
         let safety = RuleRegistry.descriptions.filter(\.isSafetyRule)
-        #expect(Set(safety.map(\.id)) == ["doctype-forbidden", "invalid-color", "unsafe-image-path"])
+        #expect(Set(safety.map(\.id)) == ["doctype-forbidden", "invalid-color", "unsafe-image-path", "font-not-a-font"])
         #expect(safety.allSatisfy { $0.severity == .error })
     }
 }

@@ -170,14 +170,14 @@ struct UnchangedRebuildTests {
     @Test func aFontWithOtherBytesAndAFontThatWasMissing() throws {
         var project = try Project()
         try project.folder.write("project/fonts.appDef", FontBuildTests.appDef)
-        try project.folder.write("project/fonts/CharisSIL-R.ttf", "regular font bytes")
-        try project.folder.write("project/fonts/CharisSIL-B.ttf", "bold font bytes")
+        try project.folder.write("project/fonts/CharisSIL-R.ttf", font: DebianFonts.charis)
+        try project.folder.write("project/fonts/CharisSIL-B.ttf", font: DebianFonts.charisBold)
         project.appDef = project.folder.path("project/fonts.appDef")
         try expectFullRebuild(of: &project) { project in
-            try project.folder.write("project/fonts/CharisSIL-R.ttf", "other regular bytes")
+            try project.folder.write("project/fonts/CharisSIL-R.ttf", font: DebianFonts.andika)
         }
         try expectFullRebuild(of: &project) { project in
-            try project.folder.write("project/fonts/Missing.ttf", "arabic font bytes")
+            try project.folder.write("project/fonts/Missing.ttf", font: DebianFonts.scheherazade)
         }
         #expect(try String(contentsOfFile: project.out + "/onboarding.css", encoding: .utf8).contains(":lang(ar)"))
     }

@@ -1,3 +1,5 @@
+internal import XMLStreaming
+
 /// A font file copied into the output under a content-hashed name, for an `@font-face`.
 struct FontAsset: Hashable {
     /// The CSS family name the carousel gives it: `sab-` and the appDef's family id.
@@ -15,6 +17,8 @@ struct PlannedFont: Hashable {
     var fileName: String
     /// Its path, inside the fonts folder.
     var path: String
+    /// Where the appDef first names the file (its `<f>` or `<filename>`), for diagnostics about it.
+    var position: SourcePosition
     var format: String
     var weight: String
     var style: String
@@ -54,7 +58,8 @@ struct FontPlan {
                 found = true
                 if planned[face.fileName] == nil {
                     planned[face.fileName] = PlannedFont(
-                        cssFamily: cssFamily, fileName: face.fileName, path: path, format: face.format, weight: face.weight, style: face.style)
+                        cssFamily: cssFamily, fileName: face.fileName, path: path, position: face.position, format: face.format, weight: face.weight,
+                        style: face.style)
                 }
             }
             if found { languageFamilies.append((language, cssFamily)) }

@@ -22,9 +22,19 @@ public struct RuleExample: Sendable, Hashable {
         case svg(String)
     }
 
+    /// A file placed in the example project's `fonts` folder, beside the appDef.
+    public enum FontFile: Sendable, Hashable {
+        /// A small TrueType font: one empty glyph, and the tables every font needs.
+        case trueType
+        /// A file holding this text: a page, a script, an SVG font.
+        case text(String)
+    }
+
     public var text: String
     /// Files of the images folder by name.
     public var images: [String: ImageFile]
+    /// Files of the fonts folder by name.
+    public var fonts: [String: FontFile]
     /// Whether the example holds as well in the appDef's other form: the PWA data export's short
     /// tags on one line, or a project file's long tags. Its tests run it in both; an example
     /// about one form's own syntax says `false`.
@@ -35,11 +45,12 @@ public struct RuleExample: Sendable, Hashable {
     public var line: Int
 
     public init(
-        _ text: String, images: [String: ImageFile] = [:], holdsInBothForms: Bool = true,
+        _ text: String, images: [String: ImageFile] = [:], fonts: [String: FontFile] = [:], holdsInBothForms: Bool = true,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
     ) {
         self.text = text
         self.images = images
+        self.fonts = fonts
         self.holdsInBothForms = holdsInBothForms
         self.fileID = fileID
         self.filePath = filePath

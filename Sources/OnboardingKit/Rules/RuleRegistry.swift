@@ -43,6 +43,7 @@ public enum RuleRegistry {
         InvalidPaletteColorRule(),
         LowContrastRule(),
         FontNotFoundRule(),
+        FontNotAFontRule(),
         LongTextRule(),
     ]
 

