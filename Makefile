@@ -35,12 +35,15 @@ MANUAL_DATE := $(if $(SOURCE_DATE_EPOCH),--date $(shell date -u -d @$(SOURCE_DAT
 
 all: build
 
-## deps: the system packages the build needs (libxml2's headers, pkg-config) and libvips, which
-## the tool loads when it first processes an image.
+## deps: the system packages the build needs (libxml2's headers, pkg-config), libvips, which
+## the tool loads when it first processes an image, and HarfBuzz's subsetter and the woff2
+## library, which it loads when it first publishes a font.
 deps:
 	@missing=""; \
 	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev pkg-config"; \
 	/sbin/ldconfig -p 2>/dev/null | grep -q 'libvips\.so\.42 ' || missing="$$missing libvips42"; \
+	/sbin/ldconfig -p 2>/dev/null | grep -q 'libharfbuzz-subset\.so\.0 ' || missing="$$missing libharfbuzz-subset0"; \
+	/sbin/ldconfig -p 2>/dev/null | grep -q 'libwoff2enc\.so\.' || missing="$$missing libwoff1"; \
 	if [ -n "$$missing" ]; then \
 		command -v apt-get >/dev/null || { echo "the build needs:$$missing (install them; apt-get is not here)"; exit 1; }; \
 		echo "installing$$missing"; \
@@ -50,10 +53,12 @@ deps:
 
 ## test-deps: the shells the completion scripts are run in, groff to format the manual page,
 ## python3 to start the tool where its peak memory can be measured, and the real fonts the font
-## tests check, subset and shape (SIL's for Latin, Ethiopic, Arabic and Myanmar; URW's for CFF).
+## tests check, subset and shape (SIL's for Latin, Ethiopic, Arabic and Myanmar; URW's for CFF;
+## Liberation's for a font kerned in the legacy 'kern' table).
 TEST_FONTS := truetype/charis/CharisSIL-Regular.ttf:fonts-sil-charis truetype/andika/Andika-Regular.ttf:fonts-sil-andika \
 	truetype/abyssinica/AbyssinicaSIL-Regular.ttf:fonts-sil-abyssinica truetype/scheherazade/Scheherazade-Regular.ttf:fonts-sil-scheherazade \
-	truetype/padauk/Padauk-Regular.ttf:fonts-sil-padauk opentype/urw-base35/C059-Roman.otf:fonts-urw-base35
+	truetype/padauk/Padauk-Regular.ttf:fonts-sil-padauk opentype/urw-base35/C059-Roman.otf:fonts-urw-base35 \
+	truetype/liberation/LiberationSans-Regular.ttf:fonts-liberation
 test-deps:
 	@missing=""; \
 	for tool in zsh:zsh fish:fish groff:groff-base col:bsdextrautils python3:python3; do \

@@ -30,8 +30,12 @@ let package = Package(
         .target(name: "CVips", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // Raster images resized, turned upright, made sRGB and re-encoded without metadata.
         .target(name: "ImageProcessing", dependencies: ["CVips"]),
-        // Fonts: what a file's structure says it is.
-        .target(name: "FontProcessing"),
+        // HarfBuzz's subsetter and shaper, the woff2 encoder and decoder and zlib behind plain C
+        // functions, loaded on first use (dlopen): only a build that publishes fonts needs them.
+        // C++ for woff2, whose API is C++. Only FontProcessing imports it.
+        .target(name: "CFonts", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // Fonts: what a file's structure says it is; subset, checked by shaping, as WOFF2.
+        .target(name: "FontProcessing", dependencies: ["CFonts"]),
         // glibc's allocator settings (mallopt), which Swift's Glibc module leaves out. Only the
         // command line imports it: how the process allocates is the executable's concern.
         .systemLibrary(name: "CMalloc"),

@@ -15,6 +15,8 @@ enum DebianFonts {
     static let scheherazade = Font(path: "/usr/share/fonts/truetype/scheherazade/Scheherazade-Regular.ttf", package: "fonts-sil-scheherazade")
     /// Padauk: Myanmar, whose vowels and medials reorder.
     static let padauk = Font(path: "/usr/share/fonts/truetype/padauk/Padauk-Regular.ttf", package: "fonts-sil-padauk")
+    /// Liberation Sans: Latin, kerned in both the 'GPOS' and the legacy 'kern' table.
+    static let liberationSans = Font(path: "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf", package: "fonts-liberation")
     /// C059 (URW's Century Schoolbook): an OpenType font with CFF outlines.
     static let c059 = Font(path: "/usr/share/fonts/opentype/urw-base35/C059-Roman.otf", package: "fonts-urw-base35")
 

@@ -95,11 +95,16 @@ struct FontFileStructureTests {
     }
 }
 
-/// An sfnt wrapped as WOFF 1.0 with its tables stored as they are (a table whose compressed and
-/// original lengths are equal is not compressed): a WOFF file as the format allows, made
-/// without a compressor.
+/// An sfnt wrapped as WOFF 1.0: its tables stored as they are (a table whose compressed and
+/// original lengths are equal is not compressed), or compressed with zlib (Python's, which the
+/// tests have: this target has no zlib of its own).
 enum WOFFWrapping {
     static func wrap(_ sfnt: [UInt8]) -> [UInt8] {
+        // Never throws: nothing is compressed.
+        (try? wrap(sfnt, compressed: false)) ?? []
+    }
+
+    static func wrap(_ sfnt: [UInt8], compressed: Bool) throws -> [UInt8] {
         func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
         func u32(_ value: Int) -> [UInt8] { u16(value >> 16) + u16(value & 0xFFFF) }
         func read32(_ at: Int) -> Int { Int(sfnt[at]) << 24 | Int(sfnt[at + 1]) << 16 | Int(sfnt[at + 2]) << 8 | Int(sfnt[at + 3]) }
@@ -110,8 +115,11 @@ enum WOFFWrapping {
         for index in 0..<count {
             let record = 12 + 16 * index
             let (tableOffset, length) = (read32(record + 8), read32(record + 12))
-            directory += Array(sfnt[record..<record + 4]) + u32(offset) + u32(length) + u32(length) + Array(sfnt[record + 4..<record + 8])
-            let padded = Array(sfnt[tableOffset..<tableOffset + length]) + [UInt8](repeating: 0, count: (4 - length % 4) % 4)
+            let table = Array(sfnt[tableOffset..<tableOffset + length])
+            let deflated = compressed ? try zlibCompressed(table) : table
+            let stored = deflated.count < table.count ? deflated : table
+            directory += Array(sfnt[record..<record + 4]) + u32(offset) + u32(stored.count) + u32(length) + Array(sfnt[record + 4..<record + 8])
+            let padded = stored + [UInt8](repeating: 0, count: (4 - stored.count % 4) % 4)
             data += padded
             offset += padded.count
         }
@@ -120,5 +128,26 @@ enum WOFFWrapping {
             Array("wOFF".utf8) + Array(sfnt[0..<4]) + u32(total) + u16(count) + u16(0) + u32(sfnt.count) + u16(1) + u16(0)
             + [UInt8](repeating: 0, count: 20)
         return header + directory + data
+    }
+
+    private static func zlibCompressed(_ bytes: [UInt8]) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import sys, zlib; sys.stdout.buffer.write(zlib.compress(sys.stdin.buffer.read(), 9))"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // Written from another thread, so that neither pipe can fill and block the other.
+        let writer = Thread {
+            input.fileHandleForWriting.write(Data(bytes))
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return [UInt8](compressed)
     }
 }

@@ -1,0 +1,358 @@
+/* HarfBuzz (libharfbuzz.so.0) and its subsetter (libharfbuzz-subset.so.0), loaded on first use.
+   The types and functions below are HarfBuzz's own, as hb.h and hb-subset.h declare them,
+   declared here so that the tool builds without libharfbuzz-dev. HarfBuzz keeps its ABI
+   stable; the newest of them (the draw functions) came with HarfBuzz 4.0. */
+#include "cfonts.h"
+#include "library_loading.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace {
+
+struct hb_blob_t;
+struct hb_face_t;
+struct hb_font_t;
+struct hb_buffer_t;
+struct hb_set_t;
+struct hb_subset_input_t;
+struct hb_draw_funcs_t;
+struct hb_draw_state_t;
+struct hb_language_impl_t;
+typedef const hb_language_impl_t *hb_language_t;
+typedef int hb_bool_t;
+typedef uint32_t hb_codepoint_t;
+typedef void (*hb_destroy_func_t)(void *);
+
+/* hb_memory_mode_t */
+const int HB_MEMORY_MODE_DUPLICATE = 0;
+/* hb_subset_sets_t */
+const int HB_SUBSET_SETS_NAME_ID = 4;
+const int HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6;
+
+struct hb_glyph_info_t {
+    hb_codepoint_t codepoint;
+    uint32_t mask;
+    uint32_t cluster;
+    uint32_t var1;
+    uint32_t var2;
+};
+
+struct hb_glyph_position_t {
+    int32_t x_advance;
+    int32_t y_advance;
+    int32_t x_offset;
+    int32_t y_offset;
+    uint32_t var;
+};
+
+struct hb_glyph_extents_t {
+    int32_t x_bearing;
+    int32_t y_bearing;
+    int32_t width;
+    int32_t height;
+};
+
+typedef void (*hb_draw_move_to_func_t)(hb_draw_funcs_t *, void *, hb_draw_state_t *, float, float, void *);
+typedef void (*hb_draw_quadratic_to_func_t)(hb_draw_funcs_t *, void *, hb_draw_state_t *, float, float, float, float, void *);
+typedef void (*hb_draw_cubic_to_func_t)(hb_draw_funcs_t *, void *, hb_draw_state_t *, float, float, float, float, float, float, void *);
+typedef void (*hb_draw_close_path_func_t)(hb_draw_funcs_t *, void *, hb_draw_state_t *, void *);
+
+struct {
+    const char *(*version_string)(void);
+    hb_blob_t *(*blob_create_or_fail)(const char *, unsigned, int, void *, hb_destroy_func_t);
+    void (*blob_destroy)(hb_blob_t *);
+    const char *(*blob_get_data)(hb_blob_t *, unsigned *);
+    hb_face_t *(*face_create)(hb_blob_t *, unsigned);
+    void (*face_destroy)(hb_face_t *);
+    unsigned (*face_get_glyph_count)(const hb_face_t *);
+    hb_blob_t *(*face_reference_blob)(hb_face_t *);
+    hb_font_t *(*font_create)(hb_face_t *);
+    void (*font_destroy)(hb_font_t *);
+    hb_bool_t (*font_get_nominal_glyph)(hb_font_t *, hb_codepoint_t, hb_codepoint_t *);
+    hb_bool_t (*font_get_glyph_extents)(hb_font_t *, hb_codepoint_t, hb_glyph_extents_t *);
+    void (*font_draw_glyph)(hb_font_t *, hb_codepoint_t, hb_draw_funcs_t *, void *);
+    hb_buffer_t *(*buffer_create)(void);
+    void (*buffer_destroy)(hb_buffer_t *);
+    void (*buffer_add_utf8)(hb_buffer_t *, const char *, int, unsigned, int);
+    void (*buffer_set_language)(hb_buffer_t *, hb_language_t);
+    void (*buffer_guess_segment_properties)(hb_buffer_t *);
+    hb_bool_t (*buffer_allocation_successful)(hb_buffer_t *);
+    hb_glyph_info_t *(*buffer_get_glyph_infos)(hb_buffer_t *, unsigned *);
+    hb_glyph_position_t *(*buffer_get_glyph_positions)(hb_buffer_t *, unsigned *);
+    hb_language_t (*language_from_string)(const char *, int);
+    hb_bool_t (*shape_full)(hb_font_t *, hb_buffer_t *, const void *, unsigned, const char *const *);
+    void (*set_add)(hb_set_t *, hb_codepoint_t);
+    void (*set_clear)(hb_set_t *);
+    void (*set_invert)(hb_set_t *);
+    hb_bool_t (*set_allocation_successful)(const hb_set_t *);
+    hb_draw_funcs_t *(*draw_funcs_create)(void);
+    void (*draw_funcs_set_move_to_func)(hb_draw_funcs_t *, hb_draw_move_to_func_t, void *, hb_destroy_func_t);
+    void (*draw_funcs_set_line_to_func)(hb_draw_funcs_t *, hb_draw_move_to_func_t, void *, hb_destroy_func_t);
+    void (*draw_funcs_set_quadratic_to_func)(hb_draw_funcs_t *, hb_draw_quadratic_to_func_t, void *, hb_destroy_func_t);
+    void (*draw_funcs_set_cubic_to_func)(hb_draw_funcs_t *, hb_draw_cubic_to_func_t, void *, hb_destroy_func_t);
+    void (*draw_funcs_set_close_path_func)(hb_draw_funcs_t *, hb_draw_close_path_func_t, void *, hb_destroy_func_t);
+    void (*draw_funcs_make_immutable)(hb_draw_funcs_t *);
+    hb_subset_input_t *(*subset_input_create_or_fail)(void);
+    void (*subset_input_destroy)(hb_subset_input_t *);
+    hb_set_t *(*subset_input_unicode_set)(hb_subset_input_t *);
+    hb_set_t *(*subset_input_set)(hb_subset_input_t *, int);
+    hb_face_t *(*subset_or_fail)(hb_face_t *, const hb_subset_input_t *);
+} hb;
+
+/* The names HarfBuzz 2 to 10 are installed under: Debian's and Ubuntu's, Homebrew's. */
+const char *const harfbuzz_names[] = {
+    "libharfbuzz.so.0", "libharfbuzz.0.dylib", "/opt/homebrew/lib/libharfbuzz.0.dylib", "/usr/local/lib/libharfbuzz.0.dylib", nullptr,
+};
+const char *const subset_names[] = {
+    "libharfbuzz-subset.so.0", "libharfbuzz-subset.0.dylib", "/opt/homebrew/lib/libharfbuzz-subset.0.dylib",
+    "/usr/local/lib/libharfbuzz-subset.0.dylib", nullptr,
+};
+const char *const packages = "libharfbuzz0b and libharfbuzz-subset0 on Debian and Ubuntu, harfbuzz on Homebrew";
+
+/* Draws an outline into a 64-bit FNV-1a digest of its commands and points: two glyphs with
+   the same digest have the same outline, whatever their ids. */
+struct OutlineDigest {
+    uint64_t value = 0xcbf29ce484222325ULL;
+
+    void add(uint8_t command, const float *points, size_t count) {
+        mix(&command, 1);
+        mix(points, count * sizeof(float));
+    }
+
+    void mix(const void *bytes, size_t length) {
+        const unsigned char *byte = static_cast<const unsigned char *>(bytes);
+        for (size_t index = 0; index < length; index++) value = (value ^ byte[index]) * 0x100000001b3ULL;
+    }
+};
+
+void draw_move_to(hb_draw_funcs_t *, void *data, hb_draw_state_t *, float x, float y, void *) {
+    const float points[] = {x, y};
+    static_cast<OutlineDigest *>(data)->add('M', points, 2);
+}
+
+void draw_line_to(hb_draw_funcs_t *, void *data, hb_draw_state_t *, float x, float y, void *) {
+    const float points[] = {x, y};
+    static_cast<OutlineDigest *>(data)->add('L', points, 2);
+}
+
+void draw_quadratic_to(hb_draw_funcs_t *, void *data, hb_draw_state_t *, float cx, float cy, float x, float y, void *) {
+    const float points[] = {cx, cy, x, y};
+    static_cast<OutlineDigest *>(data)->add('Q', points, 4);
+}
+
+void draw_cubic_to(hb_draw_funcs_t *, void *data, hb_draw_state_t *, float c1x, float c1y, float c2x, float c2y, float x, float y, void *) {
+    const float points[] = {c1x, c1y, c2x, c2y, x, y};
+    static_cast<OutlineDigest *>(data)->add('C', points, 6);
+}
+
+void draw_close_path(hb_draw_funcs_t *, void *data, hb_draw_state_t *, void *) {
+    static_cast<OutlineDigest *>(data)->add('Z', nullptr, 0);
+}
+
+/* The draw functions, made once after loading and never changed: HarfBuzz shares immutable
+   objects between threads. */
+hb_draw_funcs_t *outline_funcs = nullptr;
+
+int load(char *message, size_t capacity) {
+    const cfonts::Symbol core[] = {
+        {"hb_version_string", (void **)&hb.version_string},
+        {"hb_blob_create_or_fail", (void **)&hb.blob_create_or_fail},
+        {"hb_blob_destroy", (void **)&hb.blob_destroy},
+        {"hb_blob_get_data", (void **)&hb.blob_get_data},
+        {"hb_face_create", (void **)&hb.face_create},
+        {"hb_face_destroy", (void **)&hb.face_destroy},
+        {"hb_face_get_glyph_count", (void **)&hb.face_get_glyph_count},
+        {"hb_face_reference_blob", (void **)&hb.face_reference_blob},
+        {"hb_font_create", (void **)&hb.font_create},
+        {"hb_font_destroy", (void **)&hb.font_destroy},
+        {"hb_font_get_nominal_glyph", (void **)&hb.font_get_nominal_glyph},
+        {"hb_font_get_glyph_extents", (void **)&hb.font_get_glyph_extents},
+        {"hb_buffer_create", (void **)&hb.buffer_create},
+        {"hb_buffer_destroy", (void **)&hb.buffer_destroy},
+        {"hb_buffer_add_utf8", (void **)&hb.buffer_add_utf8},
+        {"hb_buffer_set_language", (void **)&hb.buffer_set_language},
+        {"hb_buffer_guess_segment_properties", (void **)&hb.buffer_guess_segment_properties},
+        {"hb_buffer_allocation_successful", (void **)&hb.buffer_allocation_successful},
+        {"hb_buffer_get_glyph_infos", (void **)&hb.buffer_get_glyph_infos},
+        {"hb_buffer_get_glyph_positions", (void **)&hb.buffer_get_glyph_positions},
+        {"hb_language_from_string", (void **)&hb.language_from_string},
+        {"hb_shape_full", (void **)&hb.shape_full},
+        {"hb_set_add", (void **)&hb.set_add},
+        {"hb_set_clear", (void **)&hb.set_clear},
+        {"hb_set_invert", (void **)&hb.set_invert},
+        {"hb_set_allocation_successful", (void **)&hb.set_allocation_successful},
+        {"hb_draw_funcs_create", (void **)&hb.draw_funcs_create},
+        {"hb_draw_funcs_set_move_to_func", (void **)&hb.draw_funcs_set_move_to_func},
+        {"hb_draw_funcs_set_line_to_func", (void **)&hb.draw_funcs_set_line_to_func},
+        {"hb_draw_funcs_set_quadratic_to_func", (void **)&hb.draw_funcs_set_quadratic_to_func},
+        {"hb_draw_funcs_set_cubic_to_func", (void **)&hb.draw_funcs_set_cubic_to_func},
+        {"hb_draw_funcs_set_close_path_func", (void **)&hb.draw_funcs_set_close_path_func},
+        {"hb_draw_funcs_make_immutable", (void **)&hb.draw_funcs_make_immutable},
+    };
+    if (cfonts::load_library(harfbuzz_names, "HarfBuzz", packages, core, sizeof core / sizeof core[0], message, capacity) != 0) return -1;
+    /* HarfBuzz 7 renamed hb_font_get_glyph_shape (4.0) to hb_font_draw_glyph: either draws. */
+    const cfonts::Symbol draw[] = {{"hb_font_draw_glyph", (void **)&hb.font_draw_glyph}};
+    const cfonts::Symbol shape[] = {{"hb_font_get_glyph_shape", (void **)&hb.font_draw_glyph}};
+    char ignored[8];
+    if (cfonts::load_library(harfbuzz_names, "HarfBuzz", packages, draw, 1, ignored, sizeof ignored) != 0
+        && cfonts::load_library(harfbuzz_names, "HarfBuzz", packages, shape, 1, message, capacity) != 0) {
+        return -1;
+    }
+    const cfonts::Symbol subset[] = {
+        {"hb_subset_input_create_or_fail", (void **)&hb.subset_input_create_or_fail},
+        {"hb_subset_input_destroy", (void **)&hb.subset_input_destroy},
+        {"hb_subset_input_unicode_set", (void **)&hb.subset_input_unicode_set},
+        {"hb_subset_input_set", (void **)&hb.subset_input_set},
+        {"hb_subset_or_fail", (void **)&hb.subset_or_fail},
+    };
+    if (cfonts::load_library(subset_names, "HarfBuzz's subsetter", packages, subset, sizeof subset / sizeof subset[0], message, capacity) != 0) {
+        return -1;
+    }
+    outline_funcs = hb.draw_funcs_create();
+    hb.draw_funcs_set_move_to_func(outline_funcs, draw_move_to, nullptr, nullptr);
+    hb.draw_funcs_set_line_to_func(outline_funcs, draw_line_to, nullptr, nullptr);
+    hb.draw_funcs_set_quadratic_to_func(outline_funcs, draw_quadratic_to, nullptr, nullptr);
+    hb.draw_funcs_set_cubic_to_func(outline_funcs, draw_cubic_to, nullptr, nullptr);
+    hb.draw_funcs_set_close_path_func(outline_funcs, draw_close_path, nullptr, nullptr);
+    hb.draw_funcs_make_immutable(outline_funcs);
+    return 0;
+}
+
+}  // namespace
+
+struct cfonts_font {
+    hb_blob_t *blob;
+    hb_face_t *face;
+    hb_font_t *font;
+};
+
+extern "C" int cfonts_load_harfbuzz(char *message, size_t capacity) {
+    static const cfonts::LoadResult result = [] {
+        cfonts::LoadResult loaded;
+        loaded.status = load(loaded.message, sizeof loaded.message);
+        return loaded;
+    }();
+    return cfonts::report(result, message, capacity);
+}
+
+extern "C" const char *cfonts_harfbuzz_version(void) { return hb.version_string ? hb.version_string() : "unknown"; }
+
+extern "C" cfonts_font *cfonts_font_create(const uint8_t *bytes, size_t length) {
+    if (length > 0x7fffffff) return nullptr;
+    /* HarfBuzz keeps its own copy: the font outlives the caller's buffer. */
+    hb_blob_t *blob = hb.blob_create_or_fail(reinterpret_cast<const char *>(bytes), static_cast<unsigned>(length), HB_MEMORY_MODE_DUPLICATE,
+                                             nullptr, nullptr);
+    if (!blob) return nullptr;
+    cfonts_font *font = static_cast<cfonts_font *>(std::malloc(sizeof(cfonts_font)));
+    if (!font) {
+        hb.blob_destroy(blob);
+        return nullptr;
+    }
+    font->blob = blob;
+    font->face = hb.face_create(blob, 0);
+    font->font = hb.font_create(font->face);
+    return font;
+}
+
+extern "C" void cfonts_font_destroy(cfonts_font *font) {
+    if (!font) return;
+    hb.font_destroy(font->font);
+    hb.face_destroy(font->face);
+    hb.blob_destroy(font->blob);
+    std::free(font);
+}
+
+extern "C" unsigned cfonts_font_glyph_count(const cfonts_font *font) { return hb.face_get_glyph_count(font->face); }
+
+extern "C" int cfonts_font_has_character(cfonts_font *font, uint32_t character) {
+    hb_codepoint_t glyph = 0;
+    return hb.font_get_nominal_glyph(font->font, character, &glyph) ? 1 : 0;
+}
+
+extern "C" int cfonts_subset(cfonts_font *font, const uint32_t *characters, size_t count, uint8_t **bytes, size_t *length) {
+    hb_subset_input_t *input = hb.subset_input_create_or_fail();
+    if (!input) return -1;
+    hb_set_t *unicodes = hb.subset_input_unicode_set(input);
+    for (size_t index = 0; index < count; index++) hb.set_add(unicodes, characters[index]);
+    /* Every layout feature: HarfBuzz keeps only those of a default list unless told, and
+       scripts such as Myanmar and Ethiopic use features outside it. */
+    hb_set_t *features = hb.subset_input_set(input, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG);
+    hb.set_clear(features);
+    hb.set_invert(features);
+    /* The names kept by default (family, style, version...) and the licence's: its
+       description and address (13, 14), which the SIL Open Font License asks a copy to carry. */
+    hb_set_t *names = hb.subset_input_set(input, HB_SUBSET_SETS_NAME_ID);
+    hb.set_add(names, 13);
+    hb.set_add(names, 14);
+    if (!hb.set_allocation_successful(unicodes) || !hb.set_allocation_successful(features) || !hb.set_allocation_successful(names)) {
+        hb.subset_input_destroy(input);
+        return -1;
+    }
+    hb_face_t *subset = hb.subset_or_fail(font->face, input);
+    hb.subset_input_destroy(input);
+    if (!subset) return -1;
+    hb_blob_t *blob = hb.face_reference_blob(subset);
+    unsigned size = 0;
+    const char *data = hb.blob_get_data(blob, &size);
+    int status = -1;
+    if (data && size > 0) {
+        *bytes = static_cast<uint8_t *>(std::malloc(size));
+        if (*bytes) {
+            std::memcpy(*bytes, data, size);
+            *length = size;
+            status = 0;
+        }
+    }
+    hb.blob_destroy(blob);
+    hb.face_destroy(subset);
+    return status;
+}
+
+extern "C" int cfonts_shape(cfonts_font *font, const char *utf8, size_t length, const char *language, cfonts_glyph **glyphs, size_t *count) {
+    if (length > 0x7fffffff) return -1;
+    hb_buffer_t *buffer = hb.buffer_create();
+    hb.buffer_add_utf8(buffer, utf8, static_cast<int>(length), 0, static_cast<int>(length));
+    if (language && *language) hb.buffer_set_language(buffer, hb.language_from_string(language, -1));
+    hb.buffer_guess_segment_properties(buffer);
+    /* OpenType's shaper alone, as browsers shape: Debian's HarfBuzz would shape a font with
+       Graphite tables (SIL's have them) with Graphite, which a subset, without those tables,
+       cannot be compared with, and which Chromium and WebKit never use. */
+    static const char *const opentype[] = {"ot", nullptr};
+    if (!hb.shape_full(font->font, buffer, nullptr, 0, opentype) || !hb.buffer_allocation_successful(buffer)) {
+        hb.buffer_destroy(buffer);
+        return -1;
+    }
+    unsigned shaped = 0;
+    const hb_glyph_info_t *infos = hb.buffer_get_glyph_infos(buffer, &shaped);
+    const hb_glyph_position_t *positions = hb.buffer_get_glyph_positions(buffer, &shaped);
+    cfonts_glyph *out = static_cast<cfonts_glyph *>(std::calloc(shaped > 0 ? shaped : 1, sizeof(cfonts_glyph)));
+    if (!out) {
+        hb.buffer_destroy(buffer);
+        return -1;
+    }
+    for (unsigned index = 0; index < shaped; index++) {
+        cfonts_glyph &glyph = out[index];
+        glyph.cluster = infos[index].cluster;
+        glyph.x_advance = positions[index].x_advance;
+        glyph.y_advance = positions[index].y_advance;
+        glyph.x_offset = positions[index].x_offset;
+        glyph.y_offset = positions[index].y_offset;
+        hb_glyph_extents_t extents = {0, 0, 0, 0};
+        if (hb.font_get_glyph_extents(font->font, infos[index].codepoint, &extents)) {
+            glyph.x_bearing = extents.x_bearing;
+            glyph.y_bearing = extents.y_bearing;
+            glyph.width = extents.width;
+            glyph.height = extents.height;
+        }
+        OutlineDigest digest;
+        hb.font_draw_glyph(font->font, infos[index].codepoint, outline_funcs, &digest);
+        glyph.outline = digest.value;
+    }
+    hb.buffer_destroy(buffer);
+    *glyphs = out;
+    *count = shaped;
+    return 0;
+}
+
+extern "C" void cfonts_free(void *memory) { std::free(memory); }

@@ -1,0 +1,78 @@
+#ifndef SAB_ONBOARDING_CFONTS_H
+#define SAB_ONBOARDING_CFONTS_H
+
+/* The parts of HarfBuzz (its subsetter and shaper), the woff2 encoder and decoder and zlib
+   that the tool uses, behind plain C functions with fixed arguments.
+
+   Each library is loaded when a build first publishes a font (cfonts_load_*), not when the
+   tool starts: lint, which checks a font's structure in Swift, never needs them, and a machine
+   without them can still lint and build projects without fonts. Their signatures are declared
+   here and in the sources, so that no -dev package is needed to build the tool. */
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Loads HarfBuzz and its subsetter, the woff2 encoder and decoder, or zlib, once for the
+   process. 0 on success; otherwise `message` says what is missing and which package has it. */
+int cfonts_load_harfbuzz(char *message, size_t capacity);
+int cfonts_load_woff2(char *message, size_t capacity);
+int cfonts_load_zlib(char *message, size_t capacity);
+
+/* HarfBuzz's version, e.g. "6.0.0", once loaded. */
+const char *cfonts_harfbuzz_version(void);
+
+/* One font held by HarfBuzz: its bytes (copied), its face and a font at its own units. */
+typedef struct cfonts_font cfonts_font;
+
+/* The first font of the sfnt in `bytes`, or NULL when HarfBuzz cannot hold it. */
+cfonts_font *cfonts_font_create(const uint8_t *bytes, size_t length);
+void cfonts_font_destroy(cfonts_font *font);
+
+/* How many glyphs HarfBuzz reads in the font: 0 when its tables are damaged. */
+unsigned cfonts_font_glyph_count(const cfonts_font *font);
+
+/* Whether the font's character map gives `character` a glyph. */
+int cfonts_font_has_character(cfonts_font *font, uint32_t character);
+
+/* The font subset to `characters` with HarfBuzz's subsetter: every OpenType layout feature
+   kept (so that joining, reordering and marks shape as in the font), the glyphs they reach
+   (HarfBuzz's closure), and the names a font's licence asks to keep. The bytes are an sfnt,
+   freed with cfonts_free. 0 on success. */
+int cfonts_subset(cfonts_font *font, const uint32_t *characters, size_t count, uint8_t **bytes, size_t *length);
+
+/* A glyph as a reader sees it: where it sits, how far it moves the pen, how large it is and
+   its outline's digest. Its glyph id is not here: subsetting renumbers glyphs. */
+typedef struct {
+    uint32_t cluster;
+    int32_t x_advance, y_advance, x_offset, y_offset;
+    int32_t x_bearing, y_bearing, width, height;
+    uint64_t outline;
+} cfonts_glyph;
+
+/* `utf8` shaped with HarfBuzz's OpenType shaper in `font`, for `language` (a BCP 47 tag, or ""
+   for none), its script and direction guessed from the text. The glyphs are freed with
+   cfonts_free. 0 on success. */
+int cfonts_shape(cfonts_font *font, const char *utf8, size_t length, const char *language, cfonts_glyph **glyphs, size_t *count);
+
+/* The sfnt in `sfnt` compressed as WOFF2 by the woff2 encoder (Brotli at its highest
+   quality). The bytes are freed with cfonts_free. 0 on success; otherwise `message` says
+   why. */
+int cfonts_woff2_encode(const uint8_t *sfnt, size_t length, uint8_t **bytes, size_t *out_length, char *message, size_t capacity);
+
+/* The sfnt a WOFF2 file holds, decoded by the woff2 decoder, when it is at most `limit`
+   bytes. Freed with cfonts_free. 0 on success; otherwise `message` says why. */
+int cfonts_woff2_decode(const uint8_t *woff2, size_t length, size_t limit, uint8_t **bytes, size_t *out_length, char *message, size_t capacity);
+
+/* zlib's `uncompress`: 0 when `data` inflates to exactly `out_length` bytes into `out`. */
+int cfonts_inflate(const uint8_t *data, size_t length, uint8_t *out, size_t out_length);
+
+void cfonts_free(void *memory);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

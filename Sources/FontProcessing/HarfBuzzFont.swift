@@ -1,0 +1,78 @@
+internal import CFonts
+
+/// One font held by HarfBuzz: its glyphs, its character map, and its subset and shaping.
+final class HarfBuzzFont {
+    private let font: OpaquePointer
+
+    /// The first font of `sfnt`; throws when HarfBuzz is missing or reads no glyph in it (its
+    /// tables are damaged: HarfBuzz reads what it cannot trust as empty).
+    init(sfnt: [UInt8]) throws(FontProcessingFailure) {
+        try FontLibraries.require(FontLibraries.harfBuzz)
+        guard let font = sfnt.withUnsafeBufferPointer({ cfonts_font_create($0.baseAddress, $0.count) }) else {
+            throw FontProcessingFailure("HarfBuzz cannot hold it (out of memory)")
+        }
+        self.font = font
+        guard cfonts_font_glyph_count(font) > 0 else {
+            throw FontProcessingFailure("HarfBuzz reads no glyph in it: its tables are damaged")
+        }
+    }
+
+    deinit { cfonts_font_destroy(font) }
+
+    var glyphCount: Int { Int(cfonts_font_glyph_count(font)) }
+
+    /// Whether the character map gives `character` a glyph.
+    func hasGlyph(for character: Unicode.Scalar) -> Bool {
+        cfonts_font_has_character(font, character.value) != 0
+    }
+
+    /// The font subset to `characters`, every layout feature and the glyphs they reach kept,
+    /// as an sfnt.
+    func subset(to characters: [Unicode.Scalar]) throws(FontProcessingFailure) -> [UInt8] {
+        let values = characters.map(\.value)
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = values.withUnsafeBufferPointer { cfonts_subset(font, $0.baseAddress, $0.count, &bytes, &length) }
+        guard status == 0, let bytes else { throw FontProcessingFailure("HarfBuzz's subsetter cannot subset it: its tables are damaged") }
+        defer { cfonts_free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
+    /// `text` shaped for `language`, as a reader sees it.
+    func shape(_ text: String, language: String) throws(FontProcessingFailure) -> [ShapedGlyph] {
+        var utf8 = Array(text.utf8)
+        var glyphs: UnsafeMutablePointer<cfonts_glyph>?
+        var count = 0
+        let status = utf8.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                cfonts_shape(font, characters.baseAddress, characters.count, language, &glyphs, &count)
+            }
+        }
+        guard status == 0, let glyphs else { throw FontProcessingFailure("HarfBuzz cannot shape text with it (out of memory)") }
+        defer { cfonts_free(glyphs) }
+        return UnsafeBufferPointer(start: glyphs, count: count).map(ShapedGlyph.init)
+    }
+}
+
+/// A shaped glyph as a reader sees it: its place, its advance, its size and its outline. Not its
+/// glyph id, which a subset renumbers.
+struct ShapedGlyph: Equatable, Sendable {
+    var cluster: UInt32
+    var advance: (x: Int32, y: Int32)
+    var offset: (x: Int32, y: Int32)
+    var extents: [Int32]
+    var outline: UInt64
+
+    init(_ glyph: cfonts_glyph) {
+        cluster = glyph.cluster
+        advance = (glyph.x_advance, glyph.y_advance)
+        offset = (glyph.x_offset, glyph.y_offset)
+        extents = [glyph.x_bearing, glyph.y_bearing, glyph.width, glyph.height]
+        outline = glyph.outline
+    }
+
+    static func == (lhs: ShapedGlyph, rhs: ShapedGlyph) -> Bool {
+        lhs.cluster == rhs.cluster && lhs.advance == rhs.advance && lhs.offset == rhs.offset && lhs.extents == rhs.extents
+            && lhs.outline == rhs.outline
+    }
+}

@@ -1,0 +1,131 @@
+/// Text a published font must show as its source does: what the carousel shows in one of the
+/// languages that use the font.
+package struct ShapingText: Hashable, Sendable {
+    /// A BCP 47 tag: HarfBuzz picks the language's own forms (`locl`) by it.
+    package var language: String
+    package var text: String
+
+    package init(language: String, text: String) {
+        self.language = language
+        self.text = text
+    }
+}
+
+/// A font as the carousel publishes it: WOFF2, the subset unless that could not be trusted.
+package struct WebFont: Sendable, Equatable {
+    package var woff2: [UInt8]
+    /// Why the whole font is published rather than its subset; `nil` for the subset.
+    package var wholeFontReason: String?
+
+    package init(woff2: [UInt8], wholeFontReason: String?) {
+        self.woff2 = woff2
+        self.wholeFontReason = wholeFontReason
+    }
+}
+
+/// Makes the font the carousel publishes from a font file: subset with HarfBuzz to the
+/// characters the carousel shows (every layout feature and the glyphs they reach kept),
+/// compressed as WOFF2, then checked: the WOFF2 decoded must map the same characters and shape
+/// every text as the source does, glyph by glyph (place, advance, size, outline). A subset that
+/// does not is replaced by the whole font as WOFF2, with the reason.
+package enum WebFontMaker {
+    /// What, besides the source and the characters, decides the bytes made: a cache of them
+    /// is keyed by it.
+    package static var settings: String {
+        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-0-6-13-14 woff2-brotli-11"
+    }
+
+    /// Whether the libraries a font needs are there; when not, why.
+    package static var missingLibrary: FontProcessingFailure? {
+        FontLibraries.harfBuzz ?? FontLibraries.woff2
+    }
+
+    /// The sfnt in a font file of a format ``FontFileStructure`` accepts: as it is, or unwrapped
+    /// from WOFF or WOFF2.
+    package static func sfnt(from file: [UInt8]) throws(FontProcessingFailure) -> [UInt8] {
+        let format: FontFileFormat
+        do {
+            format = try FontFileStructure.format(of: file)
+        } catch {
+            throw FontProcessingFailure(error.description)
+        }
+        switch format {
+        case .trueType, .openType: return file
+        case .woff: return try WOFFDecoder.sfnt(from: file)
+        case .woff2: return try WOFF2Codec.decode(file)
+        }
+    }
+
+    /// The published font of the sfnt `source`, for `characters` and checked with `texts`.
+    package static func make(from source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText]) throws(FontProcessingFailure) -> WebFont {
+        try FontLibraries.require(missingLibrary)
+        let font = try HarfBuzzFont(sfnt: source)
+        let subset = try WOFF2Codec.encode(try font.subset(to: characters))
+        guard let difference = difference(of: subset, from: font, characters: characters, texts: texts) else {
+            return WebFont(woff2: subset, wholeFontReason: nil)
+        }
+        let whole = try WOFF2Codec.encode(source)
+        if let wrong = self.difference(of: whole, from: font, characters: characters, texts: texts) {
+            throw FontProcessingFailure("the woff2 encoder made of it a font that differs from it: \(wrong)")
+        }
+        return WebFont(woff2: whole, wholeFontReason: difference)
+    }
+
+    /// How a published WOFF2 differs from the sfnt `source` for `characters` and `texts`, or
+    /// `nil` when it decodes and maps and shapes them all as the source does: a font from a
+    /// cache is checked so before it is used.
+    package static func difference(of woff2: [UInt8], fromSource source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText]) -> String? {
+        do {
+            return difference(of: woff2, from: try HarfBuzzFont(sfnt: source), characters: characters, texts: texts)
+        } catch {
+            return error.description
+        }
+    }
+
+    private static func difference(of woff2: [UInt8], from source: HarfBuzzFont, characters: [Unicode.Scalar], texts: [ShapingText]) -> String? {
+        guard woff2.starts(with: [0x77, 0x4F, 0x46, 0x32]) else { return "it is no WOFF2 file" }
+        let published: HarfBuzzFont
+        do {
+            published = try HarfBuzzFont(sfnt: try WOFF2Codec.decode(woff2))
+        } catch {
+            return "it does not decode: \(error.description)"
+        }
+        if let character = characters.first(where: { source.hasGlyph(for: $0) != published.hasGlyph(for: $0) }) {
+            let hex = "U+" + String(character.value, radix: 16, uppercase: true)
+            return source.hasGlyph(for: character) ? "it lacks \(hex), which the font has" : "it has \(hex), which the font lacks"
+        }
+        for text in texts {
+            do {
+                let expected = try source.shape(text.text, language: text.language)
+                let shaped = try published.shape(text.text, language: text.language)
+                if let difference = ShapingDifference.between(expected, shaped) {
+                    return "it shapes '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" otherwise than the font: \(difference)"
+                }
+            } catch {
+                return error.description
+            }
+        }
+        return nil
+    }
+}
+
+/// Where two shapings of one text part, said briefly.
+enum ShapingDifference {
+    static func between(_ expected: [ShapedGlyph], _ shaped: [ShapedGlyph]) -> String? {
+        guard expected.count == shaped.count else { return "\(shaped.count) glyphs where the font has \(expected.count)" }
+        guard let index = expected.indices.first(where: { expected[$0] != shaped[$0] }) else { return nil }
+        let (wanted, got) = (expected[index], shaped[index])
+        let what =
+            wanted.cluster != got.cluster
+            ? "its cluster"
+            : wanted.advance != got.advance
+                ? "its advance" : wanted.offset != got.offset ? "its offset" : wanted.extents != got.extents ? "its size" : "its outline"
+        return "glyph \(index + 1) of \(expected.count) differs in \(what)"
+    }
+
+    /// The text shortened for a message.
+    static func excerpt(of text: String) -> String {
+        let characters = Array(text)
+        return characters.count <= 30 ? text : String(characters.prefix(30)) + "…"
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+@testable import FontProcessing
+
+/// Real text of the scripts SAB's apps are made for, each with a real SIL font: the subset
+/// published keeps what the text needs and shapes it as the font does, at a tenth of its size.
+struct ScriptSample: Sendable, CustomTestStringConvertible {
+    let font: DebianFonts.Font
+    let language: String
+    let texts: [String]
+
+    var testDescription: String { "\(language) in \(font.testDescription)" }
+
+    /// Every character of the texts, and the digits and punctuation the carousel adds.
+    var characters: [Unicode.Scalar] {
+        Array(Set(texts.joined().unicodeScalars).union("0123456789 :/·".unicodeScalars)).sorted { $0.value < $1.value }
+    }
+
+    var shapingTexts: [ShapingText] { texts.map { ShapingText(language: language, text: $0) } }
+
+    static let all = [
+        // Sango and Fulfulde: Latin with the letters and tone marks of African languages.
+        ScriptSample(
+            font: DebianFonts.charis, language: "sg",
+            texts: [
+                "Bara ala! Mbëtï tî Nzapä na yângâ tî Sängö.", "Ɓalli ɗon ŋaari ɛɔ, Ƴeeso", "Dîko, mä na kâpä tënë tî Nzapä.", "Hön", "Na pekö",
+                "Komanse", "1 na 4",
+            ]),
+        // Amharic: Ethiopic syllables.
+        ScriptSample(
+            font: DebianFonts.abyssinica, language: "am",
+            texts: ["እንኳን ደህና መጡ።", "የእግዚአብሔርን ቃል ያንብቡ፣ ያዳምጡ እና ያካፍሉ።", "ዝለል", "ቀጣይ", "ጀምር", "1 ከ 4"]),
+        // Arabic: letters that join, and marks.
+        ScriptSample(
+            font: DebianFonts.scheherazade, language: "ar",
+            texts: ["مرحبًا بك في تطبيق الكتاب المقدس.", "اقرأ كلمة الله واستمع إليها وشاركها.", "تخطي", "التالي", "ابدأ", "1 من 4"]),
+        // Burmese: vowels and medials that reorder and stack.
+        ScriptSample(
+            font: DebianFonts.padauk, language: "my",
+            texts: ["ကြိုဆိုပါတယ်။", "ဘုရားသခင်၏ နှုတ်ကပါဌ်တော်ကို ဖတ်ပါ၊ နားထောင်ပါ၊ မျှဝေပါ။", "ကျော်ရန်", "ရှေ့သို့", "စတင်ရန်", "4 ခုအနက် 1"]),
+    ]
+}
+
+struct WebFontMakerTests {
+    @Test(arguments: ScriptSample.all)
+    func theSubsetIsWOFF2ATenthOfTheFontAndShapesAsItDoes(_ sample: ScriptSample) throws {
+        let source = try sample.font.bytes()
+        let made = try WebFontMaker.make(from: source, characters: sample.characters, texts: sample.shapingTexts)
+        #expect(made.wholeFontReason == nil, "\(made.wholeFontReason ?? "")")
+        #expect(made.woff2.starts(with: Array("wOF2".utf8)))
+        #expect(made.woff2.count * 10 <= source.count, "\(made.woff2.count) bytes published of \(source.count)")
+
+        // Decoded by the woff2 library and read by HarfBuzz, it maps every character of the
+        // text the font maps, and shapes every text glyph for glyph as the font does.
+        let original = try HarfBuzzFont(sfnt: source)
+        let published = try HarfBuzzFont(sfnt: try WOFF2Codec.decode(made.woff2))
+        #expect(published.glyphCount < original.glyphCount)
+        for character in sample.characters where character != " " && !"0123456789:/·".unicodeScalars.contains(character) {
+            #expect(original.hasGlyph(for: character), "the sample's font lacks U+\(String(character.value, radix: 16))")
+            #expect(published.hasGlyph(for: character), "the subset lacks U+\(String(character.value, radix: 16))")
+        }
+        for text in sample.texts {
+            let expected = try original.shape(text, language: sample.language)
+            #expect(!expected.isEmpty)
+            #expect(try published.shape(text, language: sample.language) == expected, "\(text)")
+        }
+    }
+
+    /// Every layout feature stays, not only those HarfBuzz keeps by default: small capitals,
+    /// stylistic sets and character variants that a page's CSS can turn on stay wherever they
+    /// change a glyph of the text (HarfBuzz leaves out a feature that changes none).
+    @Test func everyLayoutFeatureIsKept() throws {
+        let sample = ScriptSample.all[0]
+        let source = try sample.font.bytes()
+        let made = try WebFontMaker.make(from: source, characters: sample.characters, texts: sample.shapingTexts)
+        let published = try WOFF2Codec.decode(made.woff2)
+        let kept = try featureTags(in: "GSUB", of: published)
+        #expect(kept.isSubset(of: try featureTags(in: "GSUB", of: source)))
+        for feature in ["smcp", "c2sc", "aalt"] { #expect(kept.contains(feature), "\(feature) is not in \(kept.sorted())") }
+        #expect(kept.contains { $0.hasPrefix("ss") } && kept.contains { $0.hasPrefix("cv") }, "\(kept.sorted())")
+        #expect(try featureTags(in: "GPOS", of: published).contains("mark"))
+    }
+
+    /// The check a cached or new font goes through can fail: a font that lacks a character of
+    /// the text, or is another font, is told apart from the source.
+    @Test func theCheckTellsAFontThatIsNotTheSourcesSubset() throws {
+        let sample = ScriptSample.all[1]
+        let source = try sample.font.bytes()
+        let missing = sample.characters.first { $0 == "ጀ" }!
+        let lacking = try WOFF2Codec.encode(try HarfBuzzFont(sfnt: source).subset(to: sample.characters.filter { $0 != missing }))
+        let difference = WebFontMaker.difference(of: lacking, fromSource: source, characters: sample.characters, texts: sample.shapingTexts)
+        #expect(difference == "it lacks U+1300, which the font has")
+
+        let latin = ScriptSample.all[0]
+        let andika = try WOFF2Codec.encode(try DebianFonts.andika.bytes())
+        let other = WebFontMaker.difference(of: andika, fromSource: try latin.font.bytes(), characters: latin.characters, texts: latin.shapingTexts)
+        #expect(other?.contains("otherwise than the font") == true, "\(other ?? "no difference")")
+        #expect(WebFontMaker.difference(of: Array("not a font".utf8), fromSource: source, characters: [], texts: []) == "it is no WOFF2 file")
+    }
+
+    /// A font whose kerning is in the legacy 'kern' table alone (older fonts), which HarfBuzz's
+    /// subsetter leaves out: its subset would set text wider. The whole font is published.
+    @Test func aSubsetThatShapesOtherwiseGivesWayToTheWholeFont() throws {
+        var font = try DebianFonts.liberationSans.bytes()
+        let count = Int(font[4]) << 8 | Int(font[5])
+        let record = try #require((0..<count).map { 12 + 16 * $0 }.first { Array(font[$0..<$0 + 4]) == Array("GPOS".utf8) })
+        font.replaceSubrange(record..<record + 4, with: Array("GPOX".utf8))
+        let texts = [ShapingText(language: "en", text: "AVATAR To Wave")]
+        let made = try WebFontMaker.make(from: font, characters: Array("AVATR To Wave".unicodeScalars), texts: texts)
+        #expect(made.wholeFontReason?.contains("differs in its advance") == true, "\(made.wholeFontReason ?? "the subset was published")")
+        let published = try HarfBuzzFont(sfnt: try WOFF2Codec.decode(made.woff2))
+        #expect(published.glyphCount == (try HarfBuzzFont(sfnt: font)).glyphCount)
+    }
+
+    @Test func aFontWhoseTablesAreDamagedIsAnErrorWithItsReason() throws {
+        var font = try DebianFonts.charis.bytes()
+        // The glyph count, in 'maxp', made 0: HarfBuzz reads no glyph.
+        let count = Int(font[4]) << 8 | Int(font[5])
+        let record = try #require((0..<count).map { 12 + 16 * $0 }.first { Array(font[$0..<$0 + 4]) == Array("maxp".utf8) })
+        let maxp = Int(font[record + 8]) << 24 | Int(font[record + 9]) << 16 | Int(font[record + 10]) << 8 | Int(font[record + 11])
+        font.replaceSubrange(maxp + 4..<maxp + 6, with: [0, 0])
+        #expect(throws: FontProcessingFailure("HarfBuzz reads no glyph in it: its tables are damaged")) {
+            try WebFontMaker.make(from: font, characters: ["a"], texts: [])
+        }
+    }
+
+    @Test func woffAndWOFF2FontsAreUnwrappedToTheFontTheyHold() throws {
+        let source = try DebianFonts.abyssinica.bytes()
+        let tables = try sfntTables(source)
+        for woff in [WOFFWrapping.wrap(source), try WOFFWrapping.wrap(source, compressed: true)] {
+            #expect(try FontFileStructure.format(of: woff) == .woff)
+            let unwrapped = try sfntTables(try WebFontMaker.sfnt(from: woff))
+            #expect(unwrapped.keys.sorted() == tables.keys.sorted())
+            #expect(unwrapped == tables, "a table differs from the font's")
+        }
+        let woff2 = try WOFF2Codec.encode(source)
+        #expect(try FontFileStructure.format(of: woff2) == .woff2)
+        let unwrapped = try WebFontMaker.sfnt(from: woff2)
+        let sample = ScriptSample.all[1]
+        let made = try WebFontMaker.make(from: unwrapped, characters: sample.characters, texts: sample.shapingTexts)
+        #expect(made.wholeFontReason == nil)
+        #expect(WebFontMaker.difference(of: made.woff2, fromSource: source, characters: sample.characters, texts: sample.shapingTexts) == nil)
+    }
+
+    @Test func aWOFFWhoseTableDoesNotInflateIsRefused() throws {
+        var woff = try WOFFWrapping.wrap(try DebianFonts.abyssinica.bytes(), compressed: true)
+        // The first table's stream, its second byte on: no longer what zlib wrote.
+        let offset = Int(woff[44 + 4]) << 24 | Int(woff[44 + 5]) << 16 | Int(woff[44 + 6]) << 8 | Int(woff[44 + 7])
+        woff[offset + 2] ^= 0xFF
+        woff[offset + 3] ^= 0xFF
+        #expect(throws: FontProcessingFailure.self) { try WebFontMaker.sfnt(from: woff) }
+    }
+
+    @Test func theSameFontAndTextGiveTheSameBytes() throws {
+        let sample = ScriptSample.all[2]
+        let source = try sample.font.bytes()
+        let first = try WebFontMaker.make(from: source, characters: sample.characters, texts: sample.shapingTexts)
+        let second = try WebFontMaker.make(from: source, characters: sample.characters.reversed(), texts: sample.shapingTexts)
+        #expect(first.wholeFontReason == nil && second.wholeFontReason == nil)
+        // Compared by position, not printed whole: a font's bytes would fill the log.
+        let differing = zip(first.woff2, second.woff2).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(
+            first.woff2.count == second.woff2.count && differing == nil,
+            "\(first.woff2.count) and \(second.woff2.count) bytes, differing at byte \(differing ?? -1)")
+    }
+
+    /// The tags of a layout table's FeatureList (OpenType: the header's fourth field gives its
+    /// offset; a count, then a tag and an offset per feature).
+    private func featureTags(in table: String, of font: [UInt8]) throws -> Set<String> {
+        let record = try #require(try SFNTDirectory.records(of: font).first { FontFileStructure.tag($0.tag) == table })
+        let list = record.offset + Int(font.uint16(at: record.offset + 6))
+        let count = Int(font.uint16(at: list))
+        return Set((0..<count).map { FontFileStructure.tag(font.uint32(at: list + 2 + 6 * $0)) })
+    }
+
+    /// The tables of an sfnt by tag, wherever they lie in the file.
+    private func sfntTables(_ font: [UInt8]) throws -> [String: [UInt8]] {
+        let records = try SFNTDirectory.records(of: font)
+        return Dictionary(uniqueKeysWithValues: records.map { (FontFileStructure.tag($0.tag), Array(font[$0.offset..<$0.offset + $0.length])) })
+    }
+}
