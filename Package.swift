@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OnboardingKitTests",
-            dependencies: ["OnboardingKit", "ImageProcessing"],
+            dependencies: ["OnboardingKit", "ImageProcessing", "FontProcessing"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -66,43 +66,44 @@ package enum WebFontMaker {
         }
         let whole = try WOFF2Codec.encode(source)
         if let wrong = self.difference(of: whole, from: font, characters: characters, texts: texts) {
-            throw FontProcessingFailure("the woff2 encoder made of it a font that differs from it: \(wrong)")
+            throw FontProcessingFailure("the whole font, as the woff2 encoder made it, \(wrong)")
         }
         return WebFont(woff2: whole, wholeFontReason: difference)
     }
 
-    /// How a published WOFF2 differs from the sfnt `source` for `characters` and `texts`, or
+    /// How a published WOFF2 differs from the sfnt `source` for `characters` and `texts` (a
+    /// phrase whose subject is the published font: "lacks U+1300, which the font has"), or
     /// `nil` when it decodes and maps and shapes them all as the source does: a font from a
     /// cache is checked so before it is used.
     package static func difference(of woff2: [UInt8], fromSource source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText]) -> String? {
         do {
             return difference(of: woff2, from: try HarfBuzzFont(sfnt: source), characters: characters, texts: texts)
         } catch {
-            return error.description
+            return "cannot be compared with the font: \(error.description)"
         }
     }
 
     private static func difference(of woff2: [UInt8], from source: HarfBuzzFont, characters: [Unicode.Scalar], texts: [ShapingText]) -> String? {
-        guard woff2.starts(with: [0x77, 0x4F, 0x46, 0x32]) else { return "it is no WOFF2 file" }
+        guard woff2.starts(with: [0x77, 0x4F, 0x46, 0x32]) else { return "is no WOFF2 file" }
         let published: HarfBuzzFont
         do {
             published = try HarfBuzzFont(sfnt: try WOFF2Codec.decode(woff2))
         } catch {
-            return "it does not decode: \(error.description)"
+            return "does not decode: \(error.description)"
         }
         if let character = characters.first(where: { source.hasGlyph(for: $0) != published.hasGlyph(for: $0) }) {
             let hex = "U+" + String(character.value, radix: 16, uppercase: true)
-            return source.hasGlyph(for: character) ? "it lacks \(hex), which the font has" : "it has \(hex), which the font lacks"
+            return source.hasGlyph(for: character) ? "lacks \(hex), which the font has" : "has \(hex), which the font lacks"
         }
         for text in texts {
             do {
                 let expected = try source.shape(text.text, language: text.language)
                 let shaped = try published.shape(text.text, language: text.language)
                 if let difference = ShapingDifference.between(expected, shaped) {
-                    return "it shapes '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" otherwise than the font: \(difference)"
+                    return "shapes '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" otherwise than the font: \(difference)"
                 }
             } catch {
-                return error.description
+                return "cannot be shaped: \(error.description)"
             }
         }
         return nil

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FontProcessing
 @testable import OnboardingKit
 
 struct FontBuildTests {
@@ -26,7 +27,7 @@ struct FontBuildTests {
         </app-definition>
         """
 
-    @Test func aLanguagesFontIsCopiedAndUsedAndAMissingOneNoted() throws {
+    @Test func aLanguagesFontIsPublishedSubsetAsWOFF2AndUsedAndAMissingOneNoted() throws {
         let folder = TemporaryFolder()
         try folder.write("app.appDef", Self.appDef)
         try folder.write("fonts/CharisSIL-R.ttf", font: DebianFonts.charis)
@@ -35,14 +36,24 @@ struct FontBuildTests {
         #expect(result.succeeded)
         let fonts = result.writtenFiles.filter { $0.hasPrefix("fonts/") }.sorted()
         #expect(fonts.count == 2)
-        #expect(fonts.allSatisfy { $0.range(of: #"^fonts/CharisSIL-[RB]-[0-9a-f]{10}\.ttf$"#, options: .regularExpression) != nil }, "\(fonts)")
+        #expect(fonts.allSatisfy { $0.range(of: #"^fonts/CharisSIL-[RB]-[0-9a-f]{10}\.woff2$"#, options: .regularExpression) != nil }, "\(fonts)")
         let regular = try #require(fonts.first { $0.hasPrefix("fonts/CharisSIL-R-") })
-        #expect(try DebianFonts.charis.bytes() == [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.path("out/" + regular)))))
+        let published = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path("out/" + regular))))
+        let source = try DebianFonts.charis.bytes()
+        #expect(published.starts(with: Array("wOF2".utf8)))
+        #expect(published.count * 10 <= source.count, "\(published.count) bytes published of \(source.count)")
+        // It holds every character of the carousel's text that the font has, and shapes the
+        // English texts (those in its family) as the font does.
+        let project = try #require(Self.project(at: folder.path("app.appDef")))
+        let text = CarouselText(project)
+        #expect(text.characters.count > 20)
+        #expect(WebFontMaker.difference(of: published, fromSource: source, characters: text.characters, texts: text.texts(in: ["en"])) == nil)
 
         let css = try String(contentsOfFile: folder.path("out/onboarding.css"), encoding: .utf8)
         #expect(
             css.contains(
-                #"@font-face{font-family:"sab-font1";src:url("\#(regular)") format("truetype");font-weight:400;font-style:normal;font-display:optional}"#))
+                #"@font-face{font-family:"sab-font1";src:url("\#(regular)") format("woff2");font-weight:400;font-style:normal;font-display:optional}"#))
+        #expect(!css.contains("truetype"))
         #expect(css.contains(#"font-weight:700"#))
         #expect(css.contains(#":lang(en){font-family:"sab-font1","#))
         #expect(!css.contains(":lang(ar)"), "ar's font is missing: it keeps the system font")
@@ -52,6 +63,105 @@ struct FontBuildTests {
         let index = try String(contentsOfFile: folder.path("out/index.html"), encoding: .utf8)
         #expect(index.contains("font-src 'self'") || index.contains("font-src &#39;self&#39;"))
         #expect(index.contains(#""rightToLeft":["ar"]"#))
+    }
+
+    /// Nothing under `fonts/` is a file of the project: not the fonts themselves, whatever
+    /// format they are in, nor any other file of the fonts folder.
+    @Test(arguments: ["ttf", "woff", "woff2"])
+    func theOutputHoldsOnlyFontsTheBuildMade(_ format: String) throws {
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", Self.appDef.replacingOccurrences(of: "CharisSIL-R.ttf", with: "CharisSIL-R." + format))
+        let source = try DebianFonts.charis.bytes()
+        let given: [UInt8] =
+            switch format {
+            case "woff": try WOFFFile.wrapping(source)
+            case "woff2": try WOFF2File.encoding(source)
+            default: source
+            }
+        try folder.write("fonts/CharisSIL-R." + format, Data(given))
+        try folder.write("fonts/CharisSIL-B.ttf", font: DebianFonts.charisBold)
+        try folder.write("fonts/helper.js", "navigator.sendBeacon('/', document.cookie)")
+        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
+        #expect(result.succeeded, "\(result.diagnostics.map(\.message))")
+        let published = filesUnder(folder.path("out")).filter { $0.key.hasPrefix("fonts/") }
+        #expect(published.count == 2)
+        let inputs = [Data(given), Data(try DebianFonts.charisBold.bytes())]
+        for (path, bytes) in published {
+            #expect(path.hasSuffix(".woff2") && bytes.starts(with: Array("wOF2".utf8)), "\(path)")
+            #expect(!inputs.contains(bytes), "\(path) is a file of the fonts folder")
+        }
+    }
+
+    /// The same project builds to the same bytes: the fonts' too.
+    @Test func aRebuildIsByteIdentical() throws {
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", Self.appDef)
+        try folder.write("fonts/CharisSIL-R.ttf", font: DebianFonts.charis)
+        try folder.write("fonts/CharisSIL-B.ttf", font: DebianFonts.charisBold)
+        for out in ["one", "two"] {
+            let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path(out))).build(appDefPath: folder.path("app.appDef"))
+            #expect(result.succeeded)
+        }
+        let (one, two) = (filesUnder(folder.path("one")), filesUnder(folder.path("two")))
+        #expect(one.keys.filter { $0.hasPrefix("fonts/") }.count == 2)
+        #expect(one.keys.sorted() == two.keys.sorted())
+        for (path, bytes) in one where path != ".sab-onboarding" { #expect(two[path] == bytes, "\(path) differs") }
+    }
+
+    /// A file whose structure passes for a font's but whose tables HarfBuzz cannot read is an
+    /// error at its entry, with the reason, and nothing is written.
+    @Test func aFontWhoseTablesAreDamagedStopsTheBuildAtItsEntry() throws {
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", Self.appDef)
+        var damaged = try DebianFonts.charis.bytes()
+        let maxp = try #require(SFNTTables.offset(of: "maxp", in: damaged))
+        damaged.replaceSubrange(maxp + 4..<maxp + 6, with: [0, 0])  // no glyphs
+        try folder.write("fonts/CharisSIL-R.ttf", Data(damaged))
+        try folder.write("fonts/CharisSIL-B.ttf", font: DebianFonts.charisBold)
+        let lint = Linter().lint(path: folder.path("app.appDef"))
+        #expect(!lint.contains { $0.ruleID == "font-not-a-font" }, "its structure is a font's: lint reads no more")
+        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
+        #expect(!result.succeeded)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+        let error = try #require(result.diagnostics.first { $0.severity == .error })
+        #expect(error.ruleID == "font-not-a-font")
+        #expect(error.message == "'CharisSIL-R.ttf' is not a font the build can publish: HarfBuzz reads no glyph in it: its tables are damaged")
+        let lines = Self.appDef.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("CharisSIL-R.ttf") })
+        let column = try #require(lines[line].range(of: "<f ")).lowerBound.utf16Offset(in: lines[line]) + 1
+        #expect(error.location == SourceLocation(file: folder.path("app.appDef"), line: line + 1, column: column))
+    }
+
+    /// Sango_Transition_Guide.appDef, a real project file, names Charis SIL Compact; its
+    /// interface set in it (the file's own uses the system font), with screens added, in a
+    /// copy beside Debian's Charis SIL under the names the appDef gives.
+    @Test(.enabled(if: RealAppDefs.available, RealAppDefs.absent))
+    func aRealProjectFilesFontsArePublished() throws {
+        let real = try RealAppDefWithScreens(try RealAppDefs.file("Sango_Transition_Guide.appDef"))
+        let english = try #require(real.text.range(of: #"<writing-system code="en" type="interface">"#))
+        let family = try #require(real.text.range(of: "<font-family>system</font-family>", range: english.upperBound..<real.text.endIndex))
+        let text = real.text.replacingCharacters(in: family, with: "<font-family>font1</font-family>")
+        let folder = TemporaryFolder()
+        try folder.write("Sango.appDef", text)
+        try folder.write("fonts/CharisSILCompact-R.ttf", font: DebianFonts.charis)
+        try folder.write("fonts/CharisSILCompact-B.ttf", font: DebianFonts.charisBold)
+        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("Sango.appDef"))
+        #expect(result.succeeded, "\(result.diagnostics.map(\.message))")
+        let fonts = result.writtenFiles.filter { $0.hasPrefix("fonts/") }.sorted()
+        #expect(fonts.count == 2 && fonts.allSatisfy { $0.hasPrefix("fonts/CharisSILCompact-") && $0.hasSuffix(".woff2") }, "\(fonts)")
+        let css = try String(contentsOfFile: folder.path("out/onboarding.css"), encoding: .utf8)
+        #expect(css.contains(#":lang(en){font-family:"sab-font1","#))
+        #expect(css.components(separatedBy: #"format("woff2")"#).count == 3)
+        let sourceSize = try DebianFonts.charis.bytes().count
+        for font in fonts {
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: folder.path("out/" + font))[.size] as? Int)
+            #expect(size * 10 <= sourceSize, "\(font): \(size) bytes")
+        }
+    }
+
+    /// The project a build makes of an appDef, before its fonts are published.
+    static func project(at path: String) -> OnboardingProject? {
+        OnboardingProject(syntax: AppDefReader.read(path: path), images: ImageFolder(appDefPath: path, override: nil))
     }
 }
 
@@ -84,6 +194,15 @@ struct FontDetailsTests {
             #expect(face.map(\.style) == ["italic"])
         }
         #expect(faces[0].first?.position.line == 2, "the diagnostics of a face point at its <filename>")
+    }
+
+    /// A published font's name is its file's stem, reduced, its hash and `.woff2`, whatever
+    /// the file's name and extension.
+    @Test(arguments: ["CharisSIL-R.ttf", "Charis SIL.v6.otf", "<b>.woff", "font", "ሰላም.woff2"])
+    func aPublishedFontIsNamedForItsContent(_ fileName: String) {
+        let path = FontPublisher.outputPath(for: fileName, woff2: Array("wOF2 bytes".utf8))
+        #expect(path.range(of: #"^fonts/[A-Za-z0-9_-]+-[0-9a-f]{10}\.woff2$"#, options: .regularExpression) != nil, "\(path)")
+        #expect(path != FontPublisher.outputPath(for: fileName, woff2: Array("other bytes".utf8)))
     }
 
     /// The default language is often a language of the screens too, written in another case:

@@ -55,12 +55,12 @@ struct TemplateContextTests {
         if appDef == "fonts" {
             path = folder.path("app.appDef")
             try folder.write("app.appDef", FontBuildTests.appDef)
-            try folder.write("fonts/CharisSIL-R.ttf", "regular font bytes")
-            try folder.write("fonts/CharisSIL-B.ttf", "bold font bytes")
+            try folder.write("fonts/CharisSIL-R.ttf", font: DebianFonts.charis)
+            try folder.write("fonts/CharisSIL-B.ttf", font: DebianFonts.charisBold)
         }
         let options = BuildOptions(outputDirectory: folder.path("out"))
         let read = OnboardingProject(syntax: AppDefReader.read(path: path), images: ImageFolder(appDefPath: path, override: nil))
-        let project = ImagePublisher.publish(read, options: options).project
+        let project = FontPublisher.publish(ImagePublisher.publish(read, options: options).project).project
         let context = PageContext(project: project, options: options)
         let common = context.common
         var problems: [String] = []

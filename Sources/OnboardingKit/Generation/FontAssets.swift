@@ -1,13 +1,18 @@
 internal import XMLStreaming
 
-/// A font file copied into the output under a content-hashed name, for an `@font-face`.
+/// A font the build made of a font file, published under a content-hashed name for an
+/// `@font-face`: subset to the carousel's characters and compressed as WOFF2.
 struct FontAsset: Hashable {
+    /// What `format()` says of every published font.
+    static let format = "woff2"
+
     /// The CSS family name the carousel gives it: `sab-` and the appDef's family id.
     var cssFamily: String
+    /// `fonts/<name>-<hash>.woff2`.
     var outputPath: String
-    var format: String
     var weight: String
     var style: String
+    /// The WOFF2 bytes.
     var bytes: [UInt8]
 }
 
@@ -19,17 +24,17 @@ struct PlannedFont: Hashable {
     var path: String
     /// Where the appDef first names the file (its `<f>` or `<filename>`), for diagnostics about it.
     var position: SourcePosition
-    var format: String
     var weight: String
     var style: String
 }
 
-/// Which languages use which web font, and the font files to copy, from the writing systems,
-/// `<fonts>` and the project's `fonts/` folder. Making the plan only looks the files up: lint
-/// and the fingerprint of an unchanged rebuild need no more, and fonts can be megabytes. The
-/// bytes are read, once, by ``assets()`` for a build that writes.
+/// Which languages use which web font, and the font files to publish, from the writing
+/// systems, `<fonts>` and the project's `fonts/` folder. Making the plan only looks the files
+/// up: lint (which then reads each file's header) and the fingerprint of an unchanged rebuild
+/// need no more, and fonts can be megabytes. The bytes are read, once, by ``FontPublisher`` for
+/// a build that renders.
 struct FontPlan {
-    /// The font files to copy, one per file name, sorted by it.
+    /// The font files to publish, one per file name, sorted by it.
     var fonts: [PlannedFont] = []
     /// Language code (letters, digits and hyphens only, so safe in a CSS selector) to CSS family.
     var languageFamilies: [(language: String, cssFamily: String)] = []
@@ -58,8 +63,7 @@ struct FontPlan {
                 found = true
                 if planned[face.fileName] == nil {
                     planned[face.fileName] = PlannedFont(
-                        cssFamily: cssFamily, fileName: face.fileName, path: path, position: face.position, format: face.format, weight: face.weight,
-                        style: face.style)
+                        cssFamily: cssFamily, fileName: face.fileName, path: path, position: face.position, weight: face.weight, style: face.style)
                 }
             }
             if found { languageFamilies.append((language, cssFamily)) }
@@ -67,16 +71,9 @@ struct FontPlan {
         fonts = planned.values.sorted { $0.fileName < $1.fileName }
     }
 
-    /// The planned fonts read, each under its content-hashed output name, sorted by it. A file
-    /// that cannot be read any more is left out, as a missing one is.
-    func assets() -> [FontAsset] {
-        fonts.compactMap { font in
-            RegularFile.bytes(at: font.path).map { bytes in
-                FontAsset(
-                    cssFamily: font.cssFamily, outputPath: "fonts/" + ImageAsset.outputName(for: font.fileName, bytes: bytes),
-                    format: font.format, weight: font.weight, style: font.style, bytes: bytes)
-            }
-        }.sorted { $0.outputPath < $1.outputPath }
+    /// The languages whose text is set in `cssFamily`.
+    func languages(using cssFamily: String) -> [String] {
+        languageFamilies.filter { $0.cssFamily == cssFamily }.map(\.language)
     }
 
     /// The path of a regular file of the fonts folder, refusing links that lead out of it.

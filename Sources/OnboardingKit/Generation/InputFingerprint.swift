@@ -14,8 +14,9 @@
 ///   folder). These are the lookups lint made, which the build then uses. Images not named
 ///   are never read and cannot change the output; a file added under a missing name changes its
 ///   lookup;
-/// - the web-font plan: every font file copied (its bytes and where it goes) and every font file
-///   named but not found in the fonts folder;
+/// - the web-font plan: every font file published (its bytes and where it goes) and every font
+///   file named but not found in the fonts folder. What a font is subset to is the text, which
+///   the appDef's bytes hold;
 /// - the start URL, the only option that reaches the output. The output folder is where the
 ///   output goes, not what it holds; `--images` and `--templates` count by what they hold; the
 ///   rule selection decides only whether lint fails, and a failed lint stops the build before
@@ -60,7 +61,7 @@ struct InputFingerprint: Hashable, Sendable {
         }
         let fonts = OnboardingProject.fontPlan(syntax: context.syntax, screens: context.models)
         for font in fonts.fonts {
-            for field in [font.cssFamily, font.fileName, font.format, font.weight, font.style] { hasher.add("font", field) }
+            for field in [font.cssFamily, font.fileName, font.weight, font.style] { hasher.add("font", field) }
             // XXH64 of the bytes, streamed: the SHA-256 output name waits for a build that writes.
             hasher.add("bytes", XXHash64.digest(ofFileAt: font.path).map(\.paddedHex) ?? "unreadable")
         }

@@ -134,6 +134,11 @@ public struct OnboardingBuilder: Sendable {
         diagnostics += published.diagnostics
         // Notes (a cached image made again) do not stop the build; an image not made does.
         guard !published.diagnostics.fails(strict: false) else { return Prepared(diagnostics: diagnostics) }
-        return Prepared(project: published.project, templates: templates, diagnostics: diagnostics, images: published.work)
+        // Fonts only for pages: the manifest names none.
+        guard needsTemplates else { return Prepared(project: published.project, templates: templates, diagnostics: diagnostics, images: published.work) }
+        let fonts = FontPublisher.publish(published.project)
+        diagnostics += fonts.diagnostics
+        guard !fonts.diagnostics.fails(strict: false) else { return Prepared(diagnostics: diagnostics) }
+        return Prepared(project: fonts.project, templates: templates, diagnostics: diagnostics, images: published.work)
     }
 }

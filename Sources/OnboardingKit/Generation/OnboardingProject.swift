@@ -17,10 +17,10 @@ public struct OnboardingProject: Sendable {
     var writingSystems: WritingSystems
     /// The app's named colours per theme.
     var palette: ColorPalette
-    /// The web fonts to copy and the languages that use them.
+    /// The web fonts to publish and the languages that use them.
     var fonts: FontPlan
-    /// The plan's fonts, read.
-    var fontAssets: [FontAsset]
+    /// The plan's fonts as published, once ``FontPublisher`` made them; none before.
+    var fontAssets: [FontAsset] = []
     /// An error for each image lint found whose bytes the build could not publish: the file went
     /// away or was replaced between lint and the build's reading of it.
     var unpublishableImages: [Diagnostic] = []
@@ -77,7 +77,6 @@ extension OnboardingProject {
         writingSystems = WritingSystems(syntax.interfaceLanguages)
         palette = ColorPalette(syntax.mainColors)
         fonts = Self.fontPlan(syntax: syntax, screens: screens)
-        fontAssets = fonts.assets()
         var assets = ImageAssets()
         for image in screens.flatMap(\.images) where assets[image.fileName] == nil {
             guard case .found(let file) = folder.lookUp(image.fileName), file.sniffedFormat != nil, let size = file.size else { continue }

@@ -38,7 +38,7 @@ struct PageContext {
             "fontFaces": .list(
                 project.fontAssets.map { font in
                     [
-                        "family": .string(font.cssFamily), "path": .string(font.outputPath), "format": .string(font.format),
+                        "family": .string(font.cssFamily), "path": .string(font.outputPath), "format": .string(FontAsset.format),
                         "weight": .string(font.weight), "style": .string(font.style),
                     ]
                 }),

@@ -6,8 +6,6 @@ internal import XMLStreaming
 struct FontFace: Hashable {
     var family: String
     var fileName: String
-    /// The CSS `format()` hint: truetype, opentype, woff or woff2.
-    var format: String
     /// CSS font-weight: a whole number from 1 to 1000 (`bold` is 700, `normal` and anything
     /// that is not a CSS weight 400), so that only a CSS value reaches the style sheet.
     var weight: String
@@ -32,8 +30,7 @@ struct FontFace: Hashable {
             let fileName = ImagePath.fileName(of: file.trimmedText)
             let style = declaration("font-style") == "italic" ? "italic" : "normal"
             return FontFace(
-                family: family, fileName: fileName, format: cssFormat(of: fileName, declared: file.attribute("format")?.value),
-                weight: declaration("font-weight").flatMap(cssWeight) ?? "400", style: style, position: file.position)
+                family: family, fileName: fileName, weight: declaration("font-weight").flatMap(cssWeight) ?? "400", style: style, position: file.position)
         }
     }
 
@@ -49,15 +46,6 @@ struct FontFace: Hashable {
                 let number = Int(value), (1...1000).contains(number)
             else { return nil }
             return String(number)
-        }
-    }
-
-    private static func cssFormat(of fileName: String, declared: String?) -> String {
-        switch ImagePath.fileExtension(of: fileName) {
-        case "woff2": "woff2"
-        case "woff": "woff"
-        case "otf": "opentype"
-        default: declared == "opentype" ? "opentype" : "truetype"
         }
     }
 }

@@ -1,0 +1,76 @@
+internal import FontProcessing
+
+/// Publishes each font file the plan uses as a font the build made: checked by its structure,
+/// unwrapped from WOFF or WOFF2, subset with HarfBuzz to the characters the carousel can show
+/// (every layout feature kept), compressed as WOFF2 and checked by shaping every text of the
+/// languages that use it (``WebFontMaker``). A subset that does not shape as the font does is
+/// replaced by the whole font as WOFF2, with a warning. Nothing under `fonts/` is a file of the
+/// project's fonts folder: every byte published is the woff2 encoder's.
+enum FontPublisher {
+    /// A build-time error: the font libraries are missing, so no font can be published.
+    static let notPublishedID = "font-not-published"
+    /// A build-time warning: a font is published whole, its subset not shaping as it does.
+    static let publishedWholeID = "font-published-whole"
+
+    /// How many fonts a build made, and how many it found made in the cache.
+    struct Work: Sendable, Equatable {
+        var made = 0
+        var reused = 0
+    }
+
+    /// The project with its fonts published, and a diagnostic for each font that could not be
+    /// (an error) or is published whole (a warning).
+    static func publish(_ project: OnboardingProject) -> (project: OnboardingProject, diagnostics: [Diagnostic], work: Work) {
+        guard !project.fonts.fonts.isEmpty else { return (project, [], Work()) }
+        let text = CarouselText(project)
+        let characters = text.characters
+        var published = project
+        var diagnostics: [Diagnostic] = []
+        var work = Work()
+        for font in project.fonts.fonts {
+            let location = SourceLocation(file: project.appDefPath, line: font.position.line, column: font.position.column)
+            func report(_ ruleID: String, _ severity: Severity, _ message: String, notes: [String] = []) {
+                diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, location: location, message: message, notes: notes))
+            }
+            if let missing = WebFontMaker.missingLibrary {
+                report(notPublishedID, .error, "'\(font.fileName)' cannot be published: \(missing.description)")
+                continue
+            }
+            // Read again, and checked again: the file may have changed since lint looked at it.
+            guard let file = RegularFile.bytes(at: font.path) else {
+                report(FontNotAFontRule.description.id, .error, "'\(font.fileName)' cannot be read")
+                continue
+            }
+            let made: WebFont
+            do {
+                let source = try WebFontMaker.sfnt(from: file)
+                made = try WebFontMaker.make(from: source, characters: characters, texts: text.texts(in: project.fonts.languages(using: font.cssFamily)))
+                work.made += 1
+            } catch {
+                report(FontNotAFontRule.description.id, .error, "'\(font.fileName)' is not a font the build can publish: \(error.description)")
+                continue
+            }
+            if let reason = made.wholeFontReason {
+                report(
+                    publishedWholeID, .warning,
+                    "'\(font.fileName)' is published whole (\(made.woff2.count / 1000) KB as WOFF2), not subset: its subset \(reason)",
+                    notes: ["the carousel shows its text as the font does; visitors download all of the font's glyphs"])
+            }
+            published.fontAssets.append(
+                FontAsset(
+                    cssFamily: font.cssFamily, outputPath: Self.outputPath(for: font.fileName, woff2: made.woff2),
+                    weight: font.weight, style: font.style, bytes: made.woff2))
+        }
+        published.fontAssets.sort { $0.outputPath < $1.outputPath }
+        return (published, diagnostics, work)
+    }
+
+    /// `fonts/<stem>-<hash>.woff2`: the file name without its extension (the published font is
+    /// WOFF2 whatever it was), reduced as image names are, and the WOFF2's content hash.
+    static func outputPath(for fileName: String, woff2: [UInt8]) -> String {
+        let fileExtension = ImagePath.fileExtension(of: fileName)
+        let stem = fileExtension.isEmpty ? fileName : String(fileName.dropLast(fileExtension.count + 1))
+        // No dot left in it, so that no part of the stem is taken for an extension.
+        return "fonts/" + ImageAsset.outputName(for: stem.replacing(".", with: "-"), bytes: woff2) + ".woff2"
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// HarfBuzz and the woff2 library are loaded when a build first publishes a font, never by lint
+/// (which checks a font's structure itself), and what Debian's woff2 prints never reaches the
+/// user. Which libraries a process loads, the dynamic loader tells (`LD_DEBUG=files`).
+struct FontLibraryLoadingTests {
+    static let charis = "/usr/share/fonts/truetype/charis/CharisSIL-Regular.ttf"
+
+    /// A project whose English text is set in Charis SIL, in a new temporary folder.
+    static func writeProject() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-font-loading-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        let font = try #require(FileManager.default.contents(atPath: charis), "\(charis) is missing: install Debian's fonts-sil-charis (make test-deps)")
+        try font.write(to: folder.appendingPathComponent("fonts/CharisSIL-R.ttf"))
+        let appDef = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <app-definition type="SAB">
+              <fonts><font family="font1"><font-name>Charis SIL</font-name><f format="truetype">CharisSIL-R.ttf</f></font></fonts>
+              <interface-languages><writing-systems>
+                <writing-system code="en" type="interface"><font-family>font1</font-family></writing-system>
+              </writing-systems></interface-languages>
+              <translation-mappings default-lang="en"><tm id="Button_Skip"><t lang="en">Skip</t></tm><tm id="Button_Next"><t lang="en">Next</t></tm><tm id="Button_Start"><t lang="en">Start</t></tm></translation-mappings>
+              <onboarding-screen><title type="top-title"><t>Welcome to the Bible</t></title></onboarding-screen>
+            </app-definition>
+            """
+        try Data(appDef.utf8).write(to: folder.appendingPathComponent("app.appDef"))
+        return folder
+    }
+
+    /// The libraries the dynamic loader opened for the process, from its `LD_DEBUG=files` log.
+    static func loaded(_ log: String) -> [String] {
+        log.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "file="), line.contains("dynamically loaded") || line.contains("needed by") else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != " " })
+        }
+    }
+
+    @Test func lintLoadsNoFontLibrary() throws {
+        let folder = try Self.writeProject()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lint = try ToolRunner.run(["lint", folder.appendingPathComponent("app.appDef").path], environment: ["LD_DEBUG": "files"])
+        #expect(lint.status == 0, "\(lint.standardOutput)")
+        let libraries = Self.loaded(lint.standardError)
+        #expect(libraries.contains { $0.hasPrefix("libxml2") }, "the loader's log is read: \(libraries)")
+        #expect(!libraries.contains { $0.contains("harfbuzz") || $0.contains("woff2") }, "\(libraries)")
+    }
+
+    @Test func aBuildLoadsThemAndShowsNothingOfTheirs() throws {
+        let folder = try Self.writeProject()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let appDef = folder.appendingPathComponent("app.appDef").path
+        let traced = try ToolRunner.run(["build", appDef, "--out", folder.appendingPathComponent("traced").path], environment: ["LD_DEBUG": "files"])
+        #expect(traced.status == 0)
+        let libraries = Self.loaded(traced.standardError)
+        for library in ["libharfbuzz.so.0", "libharfbuzz-subset.so.0", "libwoff2enc.so.1.0.2", "libwoff2dec.so.1.0.2"] {
+            #expect(libraries.contains(library), "\(library) is not in \(libraries)")
+        }
+        let build = try ToolRunner.run(["build", appDef, "--out", folder.appendingPathComponent("out").path])
+        #expect(build.status == 0)
+        #expect(build.standardError.isEmpty, "\(build.standardError)")
+        let fonts = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out/fonts").path)
+        #expect(fonts.count == 1 && fonts.allSatisfy { $0.hasSuffix(".woff2") }, "\(fonts)")
+    }
+}
