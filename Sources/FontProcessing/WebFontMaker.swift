@@ -83,6 +83,21 @@ package enum WebFontMaker {
         }
     }
 
+    /// How a font from a cache differs from one ``make(from:characters:texts:)`` would give:
+    /// ``difference(of:fromSource:characters:texts:)``, and, for a font said to be whole, any
+    /// glyph of the source it lacks.
+    package static func difference(of font: WebFont, fromSource source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText]) -> String? {
+        do {
+            let original = try HarfBuzzFont(sfnt: source)
+            if let difference = difference(of: font.woff2, from: original, characters: characters, texts: texts) { return difference }
+            guard font.wholeFontReason != nil else { return nil }
+            let published = try HarfBuzzFont(sfnt: try WOFF2Codec.decode(font.woff2))
+            return published.glyphCount == original.glyphCount ? nil : "is not the whole font (\(published.glyphCount) of its \(original.glyphCount) glyphs)"
+        } catch {
+            return "cannot be compared with the font: \(error.description)"
+        }
+    }
+
     private static func difference(of woff2: [UInt8], from source: HarfBuzzFont, characters: [Unicode.Scalar], texts: [ShapingText]) -> String? {
         guard woff2.starts(with: [0x77, 0x4F, 0x46, 0x32]) else { return "is no WOFF2 file" }
         let published: HarfBuzzFont

@@ -62,4 +62,19 @@ struct FontLibraryLoadingTests {
         let fonts = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out/fonts").path)
         #expect(fonts.count == 1 && fonts.allSatisfy { $0.hasSuffix(".woff2") }, "\(fonts)")
     }
+
+    /// The build says how many fonts it subset and how many it took from the cache, which lives
+    /// in the user's cache folder.
+    @Test func theBuildSaysWhatItSubsetAndWhatItReused() throws {
+        let folder = try Self.writeProject()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let appDef = folder.appendingPathComponent("app.appDef").path
+        let environment = ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
+        let first = try ToolRunner.run(["build", appDef, "--out", folder.appendingPathComponent("one").path], environment: environment)
+        #expect(first.standardOutput.contains("(fonts: 1 subset, 0 reused from the cache)"), "\(first.standardOutput)")
+        let second = try ToolRunner.run(["build", appDef, "--out", folder.appendingPathComponent("two").path], environment: environment)
+        #expect(second.standardOutput.contains("(fonts: 0 subset, 1 reused from the cache)"), "\(second.standardOutput)")
+        let fonts = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache/sab-onboarding/fonts").path)
+        #expect(fonts.count == 1 && fonts.allSatisfy { $0.hasSuffix(".webfont") }, "\(fonts)")
+    }
 }

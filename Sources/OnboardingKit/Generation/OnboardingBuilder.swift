@@ -19,6 +19,8 @@ public struct OnboardingBuilder: Sendable {
         var rendered = true
         /// The images made smaller for the web, and those whose sizes came from the cache.
         public var images = ImagePublisher.Work()
+        /// The fonts subset and compressed, and those that came from the cache.
+        public var fonts = FontPublisher.Work()
         /// Whether the output is in place.
         public var succeeded: Bool { !writtenFiles.isEmpty }
     }
@@ -55,7 +57,9 @@ public struct OnboardingBuilder: Sendable {
             return Result(diagnostics: prepared.diagnostics + [error.diagnostic], writtenFiles: [])
         }
         let outcome = try OutputWriter.write(files, to: options.outputDirectory, force: options.force, fingerprint: fingerprint)
-        return Result(diagnostics: prepared.diagnostics, writtenFiles: files.map(\.path), unchanged: outcome == .unchanged, images: prepared.images)
+        return Result(
+            diagnostics: prepared.diagnostics, writtenFiles: files.map(\.path), unchanged: outcome == .unchanged, images: prepared.images,
+            fonts: prepared.fonts)
     }
 
     /// Everything `build` would write, by path, without writing it: for previews and for fuzzing.
@@ -98,6 +102,7 @@ public struct OnboardingBuilder: Sendable {
         var templates: TemplateSet?
         var diagnostics: [Diagnostic]
         var images = ImagePublisher.Work()
+        var fonts = FontPublisher.Work()
     }
 
     private var linter: Linter {
@@ -139,6 +144,6 @@ public struct OnboardingBuilder: Sendable {
         let fonts = FontPublisher.publish(published.project)
         diagnostics += fonts.diagnostics
         guard !fonts.diagnostics.fails(strict: false) else { return Prepared(diagnostics: diagnostics) }
-        return Prepared(project: fonts.project, templates: templates, diagnostics: diagnostics, images: published.work)
+        return Prepared(project: fonts.project, templates: templates, diagnostics: diagnostics, images: published.work, fonts: fonts.work)
     }
 }

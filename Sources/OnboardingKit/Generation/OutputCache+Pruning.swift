@@ -28,6 +28,7 @@ extension OutputCache {
         if let marked = FileStatus.of(mark), now - marked.modified < pruningInterval { return }
         guard (try? FileSystemCalls.writeFile([], to: mark)) != nil else { return }
         pruneImages(in: Paths.join(folder, "images"), now: now)
+        WebFontCache.prune(in: Paths.join(folder, "fonts"), now: now)
         // The caches' names are the tool's, in UTF-8: a name that is not cannot be one.
         for name in ((try? FolderWalk.names(in: folder)) ?? []).compactMap(String.init(validating:)) where name.hasSuffix(".cache") {
             let path = Paths.join(folder, name)

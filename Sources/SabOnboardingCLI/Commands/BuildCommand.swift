@@ -48,15 +48,11 @@ struct BuildCommand: ParsableCommand {
         }
         if !quiet {
             let screens = result.writtenFiles.filter { $0.hasPrefix("screens/") }.count
-            let images = result.images
-            let state =
-                if result.unchanged {
-                    " (unchanged: nothing written)"
-                } else if images.made + images.reused > 0 {
-                    " (images: \(images.made) encoded, \(images.reused) reused from the cache)"
-                } else {
-                    ""
-                }
+            let (images, fonts) = (result.images, result.fonts)
+            var work: [String] = []
+            if images.made + images.reused > 0 { work.append("images: \(images.made) encoded, \(images.reused) reused from the cache") }
+            if fonts.made + fonts.reused > 0 { work.append("fonts: \(fonts.made) subset, \(fonts.reused) reused from the cache") }
+            let state = result.unchanged ? " (unchanged: nothing written)" : work.isEmpty ? "" : " (\(work.joined(separator: "; ")))"
             // Paths as the diagnostics show them: no raw control character or undecodable byte.
             let outputDirectory = outputDirectory.withControlCharactersShown
             let appDef = appDef.withControlCharactersShown

@@ -6,21 +6,26 @@ internal import FontProcessing
 /// languages that use it (``WebFontMaker``). A subset that does not shape as the font does is
 /// replaced by the whole font as WOFF2, with a warning. Nothing under `fonts/` is a file of the
 /// project's fonts folder: every byte published is the woff2 encoder's.
-enum FontPublisher {
+///
+/// Fonts come from ``WebFontCache`` when an earlier build made them of the same source for
+/// the same text, each checked as a new one is before it is used.
+public enum FontPublisher {
     /// A build-time error: the font libraries are missing, so no font can be published.
     static let notPublishedID = "font-not-published"
     /// A build-time warning: a font is published whole, its subset not shaping as it does.
     static let publishedWholeID = "font-published-whole"
 
     /// How many fonts a build made, and how many it found made in the cache.
-    struct Work: Sendable, Equatable {
-        var made = 0
-        var reused = 0
+    public struct Work: Sendable, Equatable {
+        public var made = 0
+        public var reused = 0
     }
 
     /// The project with its fonts published, and a diagnostic for each font that could not be
     /// (an error) or is published whole (a warning).
-    static func publish(_ project: OnboardingProject) -> (project: OnboardingProject, diagnostics: [Diagnostic], work: Work) {
+    static func publish(_ project: OnboardingProject, cacheFolder: String? = WebFontCache.folder) -> (
+        project: OnboardingProject, diagnostics: [Diagnostic], work: Work
+    ) {
         guard !project.fonts.fonts.isEmpty else { return (project, [], Work()) }
         let text = CarouselText(project)
         let characters = text.characters
@@ -44,8 +49,19 @@ enum FontPublisher {
             let made: WebFont
             do {
                 let source = try WebFontMaker.sfnt(from: file)
-                made = try WebFontMaker.make(from: source, characters: characters, texts: text.texts(in: project.fonts.languages(using: font.cssFamily)))
-                work.made += 1
+                let texts = text.texts(in: project.fonts.languages(using: font.cssFamily))
+                let name = WebFontCache.name(sourceDigest: SHA256.hexDigest(of: file), characters: characters, settings: WebFontMaker.settings)
+                let textsDigest = WebFontCache.digest(of: texts)
+                if let cached = WebFontCache.read(name, in: cacheFolder), cached.font.wholeFontReason == nil || cached.textsDigest == textsDigest,
+                    WebFontMaker.difference(of: cached.font, fromSource: source, characters: characters, texts: texts) == nil
+                {
+                    made = cached.font
+                    work.reused += 1
+                } else {
+                    made = try WebFontMaker.make(from: source, characters: characters, texts: texts)
+                    WebFontCache.write(WebFontCache.Entry(font: made, textsDigest: textsDigest), as: name, in: cacheFolder)
+                    work.made += 1
+                }
             } catch {
                 report(FontNotAFontRule.description.id, .error, "'\(font.fileName)' is not a font the build can publish: \(error.description)")
                 continue

@@ -1,0 +1,115 @@
+internal import FontProcessing
+import PathText
+import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The fonts already made, in the user's cache folder (`fonts/` in ``OutputCache/folder``): one
+/// file per source font, characters and settings (HarfBuzz's version among them), so that a
+/// rebuild subsets and compresses only the fonts whose source changed or whose text gained or
+/// lost a character. Encoding a subset as WOFF2 at Brotli's highest quality takes 0.1 to 0.3 s
+/// a font, and a preview rebuilds on every change.
+///
+/// A subset depends on the characters alone; the texts only check it, and are checked again on
+/// every use. A whole font published for a subset that failed with some texts is used again
+/// only for the same texts (their digest is in the file): other texts may shape alike in the
+/// subset.
+///
+/// What a file gives is checked before it is used, as any input is (``FontPublisher``: it
+/// decodes as WOFF2, maps the text's characters as the source does, and shapes every text as
+/// the source does); one that does not read back whole is ignored and written again. Files are
+/// written under a new temporary name (created exclusively, never through a link) and renamed,
+/// so a reader never sees half of one; each use renews its time, and pruning removes those
+/// unused for ``OutputCache/imageRetention``.
+enum WebFontCache {
+    static let header = "sab-onboarding web font 1"
+    static let suffix = ".webfont"
+
+    static var folder: String? { OutputCache.folder.map { Paths.join($0, "fonts") } }
+
+    /// What a cache file holds: the font, and the digest of the texts it was checked with.
+    struct Entry: Equatable {
+        var font: WebFont
+        var textsDigest: String
+    }
+
+    /// The file's name for a source font, the characters it is subset to, and the settings.
+    static func name(sourceDigest: String, characters: [Unicode.Scalar], settings: String) -> String {
+        let key = "\(sourceDigest)\n\(settings)\n\(SabOnboardingVersion.current)\n" + characters.map { String($0.value, radix: 16) }.joined(separator: ",")
+        return SHA256.hexDigest(of: Array(key.utf8)) + suffix
+    }
+
+    /// A digest of texts, each with its language and their lengths, so that no two lists give
+    /// the same.
+    static func digest(of texts: [ShapingText]) -> String {
+        var bytes: [UInt8] = []
+        for text in texts { bytes += Array("\(text.language.utf8.count) \(text.language) \(text.text.utf8.count) \(text.text)\n".utf8) }
+        return SHA256.hexDigest(of: bytes)
+    }
+
+    /// The entry of the file `name` in `folder`, `nil` without one.
+    static func read(_ name: String, in folder: String?) -> Entry? {
+        guard let folder, let bytes = RegularFile.bytes(at: Paths.join(folder, name)), let entry = entry(in: bytes) else { return nil }
+        PathText.withCString(Paths.join(folder, name)) { _ = utimensat(AT_FDCWD, $0, nil, 0) }
+        return entry
+    }
+
+    /// Stores `font`; a cache that cannot be written (no home folder, a full disk) is skipped:
+    /// the build needs none.
+    static func write(_ entry: Entry, as name: String, in folder: String?) {
+        guard let folder, (try? FileSystemCalls.makeDirectories(folder)) != nil else { return }
+        let font = entry.font
+        let reason = Array((font.wholeFontReason ?? "").utf8)
+        let kind = font.wholeFontReason == nil ? "subset" : "whole"
+        let bytes = Array("\(header)\n\(kind) \(entry.textsDigest) \(reason.count) \(font.woff2.count)\n\n".utf8) + reason + font.woff2
+        let path = Paths.join(folder, name)
+        let temporary = path + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        do {
+            // Created here, now: never a file or link someone else put under the name.
+            let file = try FileDescriptor.open(
+                FilePath(pathText: temporary), .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            try file.closeAfter { _ = try file.writeAll(bytes) }
+        } catch {
+            PathText.withCString(temporary) { _ = unlink($0) }
+            return
+        }
+        let renamed = PathText.withCString(temporary) { from in PathText.withCString(path) { to in rename(from, to) } }
+        if renamed != 0 { PathText.withCString(temporary) { _ = unlink($0) } }
+    }
+
+    /// The entry a cache file holds, or `nil` unless it reads back whole.
+    static func entry(in bytes: [UInt8]) -> Entry? {
+        guard let blank = bytes.indices.first(where: { $0 > 0 && bytes[$0] == 0x0A && bytes[$0 - 1] == 0x0A }),
+            let text = String(utf8Text: Array(bytes[..<blank]))
+        else { return nil }
+        let lines = text.split(separator: "\n")
+        guard lines.count == 2, lines[0] == Substring(header) else { return nil }
+        let fields = lines[1].split(separator: " ")
+        guard fields.count == 4, fields[0] == "subset" || fields[0] == "whole", fields[1].count == 64, let reasonLength = Int(fields[2]),
+            let length = Int(fields[3]), reasonLength >= 0, length > 0, (fields[0] == "whole") == (reasonLength > 0),
+            reasonLength + length == bytes.count - blank - 1
+        else { return nil }
+        let start = blank + 1
+        guard let reason = String(utf8Text: Array(bytes[start..<start + reasonLength])) else { return nil }
+        let font = WebFont(woff2: Array(bytes[(start + reasonLength)...]), wholeFontReason: fields[0] == "whole" ? reason : nil)
+        return Entry(font: font, textsDigest: String(fields[1]))
+    }
+
+    /// Removes the fonts no build used for ``OutputCache/imageRetention`` (each use renews a
+    /// file's time), and temporary files older than the pruning interval (a killed build's).
+    static func prune(in folder: String, now: Int64) {
+        for name in ((try? FolderWalk.names(in: folder)) ?? []).compactMap(String.init(validating:)) {
+            let path = Paths.join(folder, name)
+            guard let status = FileStatus.of(path) else { continue }
+            let age = now - status.modified
+            if (name.hasSuffix(suffix) && age >= OutputCache.imageRetention) || (name.contains(".tmp-") && age >= OutputCache.pruningInterval) {
+                PathText.withCString(path) { _ = unlink($0) }
+            }
+        }
+    }
+}
