@@ -134,7 +134,12 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         super().send_response(code, message)
 
     def end_headers(self):
-        self.send_header("Cache-Control", "no-store")
+        # Web fonts are cached, as their content-hashed names allow and the PWA's service worker
+        # does: the pages say `font-display: optional`, so Chromium draws with a web font only
+        # when it has it at hand when the text is laid out, and a font fetched anew every time
+        # would never be drawn. Everything else is fetched anew.
+        cached = "/fonts/" in self.path and self.path.endswith(".woff2")
+        self.send_header("Cache-Control", "max-age=31536000, immutable" if cached else "no-store")
         super().end_headers()
 
 
@@ -218,14 +223,18 @@ def fontconfig_file(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def app_from_text(site_root, origin):
-    """app_from_text(name, appdef_text, images={}) -> Sample: an appDef written by a test, built and
-    served as the samples are (its app page at /<name>/, the onboarding at /<name>/onboarding/)."""
+    """app_from_text(name, appdef_text, images={}, fonts={}) -> Sample: an appDef written by a test,
+    with the files of its images and fonts folders, built and served as the samples are (its app
+    page at /<name>/, the onboarding at /<name>/onboarding/)."""
 
-    def build(name: str, text: str, images: dict[str, bytes] | None = None) -> Sample:
+    def build(name: str, text: str, images: dict[str, bytes] | None = None, fonts: dict[str, bytes] | None = None) -> Sample:
         project = site_root / "_projects" / name
         (project / "images" / "onboarding").mkdir(parents=True, exist_ok=True)
         for file_name, content in (images or {}).items():
             (project / "images" / "onboarding" / file_name).write_bytes(content)
+        (project / "fonts").mkdir(exist_ok=True)
+        for file_name, content in (fonts or {}).items():
+            (project / "fonts" / file_name).write_bytes(content)
         app_def = project / "app.appDef"
         app_def.write_text(text, encoding="utf-8")
         out = site_root / name / "onboarding"

@@ -21,6 +21,13 @@ if [ ! -f /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core >/dev/null
 fi
+# The SIL fonts test_fonts.py builds web fonts of (not given to Chromium: it sees them only as
+# the web fonts the build publishes).
+if [ ! -f /usr/share/fonts/truetype/charis/CharisSIL-Regular.ttf ] || [ ! -f /usr/share/fonts/truetype/abyssinica/AbyssinicaSIL-Regular.ttf ]; then
+  echo "installing the SIL fonts the web-font tests build with, fonts-sil-charis and fonts-sil-abyssinica (apt)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-sil-charis fonts-sil-abyssinica >/dev/null
+fi
 if ! command -v java >/dev/null; then
   echo "installing a Java runtime for the Nu HTML Checker (apt)"
   apt-get update -qq

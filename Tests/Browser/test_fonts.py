@@ -1,0 +1,100 @@
+"""The web fonts a build publishes: the carousel's text is drawn in them, from the subset WOFF2
+files the build made, in each language that uses one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+CHARIS = Path("/usr/share/fonts/truetype/charis/CharisSIL-Regular.ttf")
+ABYSSINICA = Path("/usr/share/fonts/truetype/abyssinica/AbyssinicaSIL-Regular.ttf")
+
+# Sango and Amharic, each in its SIL font; French in the system font.
+APP_DEF = """<?xml version="1.0" encoding="utf-8"?>
+<app-definition type="SAB">
+  <fonts>
+    <font family="font1"><font-name>Charis SIL</font-name><f format="truetype">CharisSIL-R.ttf</f></font>
+    <font family="font2"><font-name>Abyssinica SIL</font-name><f format="truetype">AbyssinicaSIL-R.ttf</f></font>
+  </fonts>
+  <interface-languages><writing-systems>
+    <writing-system code="sg" type="interface"><font-family>font1</font-family></writing-system>
+    <writing-system code="am" type="interface"><font-family>font2</font-family></writing-system>
+    <writing-system code="fr" type="interface"><font-family>system</font-family></writing-system>
+  </writing-systems></interface-languages>
+  <translation-mappings default-lang="sg">
+    <tm id="Button_Skip"><t lang="sg">Hön</t><t lang="am">ዝለል</t><t lang="fr">Passer</t></tm>
+    <tm id="Button_Next"><t lang="sg">Na pekö</t><t lang="am">ቀጣይ</t><t lang="fr">Suivant</t></tm>
+    <tm id="Button_Start"><t lang="sg">Komanse</t><t lang="am">ጀምር</t><t lang="fr">Commencer</t></tm>
+  </translation-mappings>
+  <onboarding-screen>
+    <title type="top-title"><t>Bara ala! Mbëtï tî Nzapä</t><t lang="am">እንኳን ደህና መጡ</t><t lang="fr">Bienvenue</t></title>
+    <title type="bottom-subtitle"><t>Ɓalli ɗon ŋaari</t><t lang="am">የእግዚአብሔርን ቃል ያንብቡ</t><t lang="fr">Lisez la Parole</t></title>
+  </onboarding-screen>
+  <onboarding-screen>
+    <title type="top-title"><t>Dîko, mä na kâpä</t><t lang="am">ያዳምጡ እና ያካፍሉ</t><t lang="fr">Écoutez</t></title>
+  </onboarding-screen>
+</app-definition>
+"""
+
+FONT_FACES = """() => [...document.fonts].map((face) => ({ family: face.family.replace(/"/g, ""), status: face.status }))"""
+
+
+@pytest.fixture(scope="module")
+def fonts_app(app_from_text):
+    for font in (CHARIS, ABYSSINICA):
+        assert font.exists(), f"{font} is missing: install Debian's fonts-sil-charis and fonts-sil-abyssinica (make test-deps)"
+    return app_from_text("fonts", APP_DEF, fonts={"CharisSIL-R.ttf": CHARIS.read_bytes(), "AbyssinicaSIL-R.ttf": ABYSSINICA.read_bytes()})
+
+
+def drawn_with(page, selector: str) -> list[dict]:
+    """The fonts Chromium really drew the element's text with (CDP CSS.getPlatformFontsForNode)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        document = cdp.send("DOM.getDocument")
+        node = cdp.send("DOM.querySelector", {"nodeId": document["root"]["nodeId"], "selector": selector})
+        return cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
+    finally:
+        cdp.detach()
+
+
+def test_the_build_publishes_subset_woff2_only(fonts_app):
+    fonts = sorted((fonts_app.out / "fonts").iterdir())
+    assert [font.suffix for font in fonts] == [".woff2", ".woff2"]
+    for font in fonts:
+        assert font.read_bytes()[:4] == b"wOF2"
+        assert font.stat().st_size * 10 <= min(CHARIS.stat().st_size, ABYSSINICA.stat().st_size)
+    css = (fonts_app.out / "onboarding.css").read_text(encoding="utf-8")
+    assert css.count('format("woff2")') == 2 and "truetype" not in css
+
+
+@pytest.mark.parametrize("size", ["phone"])
+@pytest.mark.parametrize(("language", "family", "drawn"), [("sg", "sab-font1", "Charis SIL"), ("am", "sab-font2", "Abyssinica SIL")])
+def test_the_carousels_text_is_drawn_in_the_languages_web_font(open_page, fonts_app, language, family, drawn):
+    """With `font-display: optional` a font is drawn when the browser has it as the text is laid
+    out, as on a visit after the first: the page is opened once to fetch it, then again."""
+    url = fonts_app.url(f"?lang={language}")
+    page = open_page(url)
+    page.evaluate("() => document.fonts.ready")
+    page.goto(url)
+    page.wait_for_selector("html.onboarding-ready .onboarding-controls", state="visible")
+    page.evaluate("() => document.fonts.ready")
+    title = "#onboarding-slide-1 [data-field=topTitle]"
+    text = page.locator(title).text_content()
+    faces = page.evaluate(FONT_FACES)
+    assert {"family": family, "status": "loaded"} in faces, faces
+    assert page.evaluate("([family, text]) => document.fonts.check(`16px \"${family}\"`, text)", [family, text])
+    for selector in (title, "#onboarding-slide-1 [data-field=bottomSubtitle]", ".onboarding-next"):
+        used = drawn_with(page, selector)
+        assert [font["familyName"] for font in used] == [drawn], f"{selector}: {used}"
+        assert all(font["isCustomFont"] for font in used), used
+
+
+@pytest.mark.parametrize("size", ["phone"])
+def test_a_language_without_a_web_font_keeps_the_system_font(open_page, fonts_app):
+    page = open_page(fonts_app.url("?lang=fr"))
+    page.evaluate("() => document.fonts.ready")
+    used = drawn_with(page, "#onboarding-slide-1 [data-field=topTitle]")
+    assert used and not any(font["isCustomFont"] for font in used), used
