@@ -290,6 +290,33 @@ if images:
 else:
     verdict(False, "images: images.json is missing (images.py did not run)")
 
+# --- web fonts: the first open with subset WOFF2 against the source TTF (fonts.py) ---
+try:
+    with open(os.path.join(OUT, "fonts.json")) as handle:
+        fonts = json.load(handle)
+except (OSError, ValueError):
+    fonts = None
+if fonts:
+    for name, project in fonts.items():
+        group = f"fonts: {name} ({project['language']})"
+        for font, sizes in project["fonts"].items():
+            share = sizes["published"] / sizes["source"]
+            rows.append((group, f"{font} published", f"{sizes['published']} B", f"{share:.1%} of source",
+                         f"source {sizes['source']} B"))
+            verdict(share <= 0.10, f"{name}: {font} published at most 10% of its source: {share:.1%}")
+        for variant, visit in project["visits"].items():
+            rows.append((group, f"first open, mobile ({variant})", f"LCP {visit['lcp']:.0f} ms ({visit.get('lcp element')})",
+                         f"{visit['bytes'] // 1024} KiB", f"fonts {visit['font bytes'] // 1024} KiB; {visit['fonts loaded']} loaded"))
+        built, source = project["visits"]["built"], project["visits"]["source-ttf"]
+        verdict(built["lcp"] <= 1000, f"{name}: LCP on the mobile network <= 1.0 s: {built['lcp']:.0f} ms (source TTF: {source['lcp']:.0f} ms)")
+        verdict(built["bytes"] < source["bytes"], f"{name}: first-open bytes below the source TTF's: {built['bytes'] // 1024} KiB vs {source['bytes'] // 1024} KiB")
+        times = project["times"]
+        lint = times["lint"]
+        for label in ("build, fonts subset", "build, a word changed, fonts from the cache", "lint"):
+            rows.append((group, label, seconds(times[label]), fmt_ratio(ratio(times[label], lint)) if label != "lint" else "", "vs lint" if label != "lint" else ""))
+else:
+    verdict(False, "fonts: fonts.json is missing (fonts.py did not run)")
+
 # --- build time against the screen count (scaling.py) ---
 scaling = read("scaling.txt")
 if scaling:

@@ -2,7 +2,7 @@
 # The performance benchmarks of sab-onboarding: see Tests/Benchmarks/README.md.
 #   bash Tests/Benchmarks/run.sh          (from anywhere; works in the package root)
 #   BENCH_RUNS=30 bash Tests/Benchmarks/run.sh   more timing runs for the 40 MB document
-# Installs what is missing (hyperfine, libxml2-utils, time, libvips-tools, chromium from apt;
+# Installs what is missing (hyperfine, libxml2-utils, time, libvips-tools, chromium, the SIL fonts from apt;
 # lxml, Playwright and Pillow from PyPI) and nothing else. Prints a table and one MET / NOT MET line per target; exits 0 either way,
 # unless the tool cannot even be built. Results stay in build/bench/.
 set -euo pipefail
@@ -28,6 +28,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 command -v vipsthumbnail >/dev/null || { echo "installing libvips-tools (apt)"; apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libvips-tools >/dev/null; }
+for font in charis/CharisSIL-Regular.ttf:fonts-sil-charis abyssinica/AbyssinicaSIL-Regular.ttf:fonts-sil-abyssinica; do
+  [ -f "/usr/share/fonts/truetype/${font%%:*}" ] || { echo "installing ${font#*:} (apt)"; apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${font#*:}" >/dev/null; }
+done
 [ -x /usr/bin/chromium ] || { echo "installing chromium (apt)"; apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 if ! python3 -c 'import playwright.sync_api, PIL' 2>/dev/null; then
   echo "installing the browser suite's Python packages (pip)"
@@ -229,6 +232,8 @@ step "build builders" "$binary" build Samples/builders/builders.appDef --out "$c
 # --- images: the first open on a slow network, and the build against vipsthumbnail ---
 echo "== images: the photo project in Chromium on emulated networks, and its builds"
 step "images" python3 Tests/Benchmarks/images.py "$binary" "$bench"
+echo "== web fonts: Charis SIL and Abyssinica SIL, subset WOFF2 against the source TTF, in Chromium"
+step "fonts" python3 Tests/Benchmarks/fonts.py "$binary" "$bench"
 echo "== build time: 200 and 2000 screens"
 step "scaling" python3 Tests/Benchmarks/scaling.py "$binary" "$bench"
 
