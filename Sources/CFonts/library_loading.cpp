@@ -22,7 +22,7 @@ int load_library(const char *const *names, const char *library, const char *pack
     for (size_t index = 0; index < count; index++) {
         *symbols[index].slot = dlsym(handle, symbols[index].name);
         if (!*symbols[index].slot) {
-            std::snprintf(message, capacity, "the %s found lacks %s (%s)", library, symbols[index].name, packages);
+            std::snprintf(message, capacity, "the installed %s lacks %s (%s)", library, symbols[index].name, packages);
             return -1;
         }
     }

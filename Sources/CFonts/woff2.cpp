@@ -46,8 +46,8 @@ int load(char *message, size_t capacity) {
         {"_ZN5woff221ComputeWOFF2FinalSizeEPKhm", (void **)&woff2.compute_final_size},
         {"_ZN5woff217ConvertWOFF2ToTTFEPhmPKhm", (void **)&woff2.convert_woff2_to_ttf},
     };
-    if (cfonts::load_library(encoder_names, "The woff2 encoder", packages, encoder, 2, message, capacity) != 0) return -1;
-    return cfonts::load_library(decoder_names, "The woff2 decoder", packages, decoder, 2, message, capacity);
+    if (cfonts::load_library(encoder_names, "woff2's encoder (libwoff2enc)", packages, encoder, 2, message, capacity) != 0) return -1;
+    return cfonts::load_library(decoder_names, "woff2's decoder (libwoff2dec)", packages, decoder, 2, message, capacity);
 }
 
 /* Debian builds the library with its command-line tools' messages on: every conversion
