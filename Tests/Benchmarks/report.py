@@ -306,7 +306,8 @@ if fonts:
             verdict(share <= 0.10, f"{name}: {font} published at most 10% of its source: {share:.1%}")
         for variant, visit in project["visits"].items():
             rows.append((group, f"first open, mobile ({variant})", f"LCP {visit['lcp']:.0f} ms ({visit.get('lcp element')})",
-                         f"{visit['bytes'] // 1024} KiB", f"fonts {visit['font bytes'] // 1024} KiB; {visit['fonts loaded']} loaded"))
+                         f"{visit['bytes'] // 1024} KiB",
+                         f"fonts {visit['font bytes'] // 1024} KiB; {visit['fonts loaded']} loaded; title in it {visit.get('drawn in the web font', 'n/a')}/{len(visit.get('lcps', []))}"))
         built, source = project["visits"]["built"], project["visits"]["source-ttf"]
         verdict(built["lcp"] <= 1000, f"{name}: LCP on the mobile network <= 1.0 s: {built['lcp']:.0f} ms (source TTF: {source['lcp']:.0f} ms)")
         verdict(built["bytes"] < source["bytes"], f"{name}: first-open bytes below the source TTF's: {built['bytes'] // 1024} KiB vs {source['bytes'] // 1024} KiB")
