@@ -182,6 +182,23 @@ struct UnchangedRebuildTests {
         #expect(try String(contentsOfFile: project.out + "/onboarding.css", encoding: .utf8).contains(":lang(ar)"))
     }
 
+    /// The fonts are subset to the text: a text with a new letter is a full rebuild, whose
+    /// fonts are other subsets.
+    @Test func aTextWithANewLetterForAFont() throws {
+        var project = try Project()
+        try project.folder.write("project/fonts.appDef", FontBuildTests.appDef)
+        try project.folder.write("project/fonts/CharisSIL-R.ttf", font: DebianFonts.charis)
+        try project.folder.write("project/fonts/CharisSIL-B.ttf", font: DebianFonts.charisBold)
+        project.appDef = project.folder.path("project/fonts.appDef")
+        var before: Set<String> = []
+        try expectFullRebuild(of: &project) { project in
+            before = Set(try FileManager.default.contentsOfDirectory(atPath: project.out + "/fonts"))
+            try project.folder.write("project/fonts.appDef", FontBuildTests.appDef.replacingOccurrences(of: "<t>Welcome</t>", with: "<t>Welcome, Ŋgbâ</t>"))
+        }
+        let after = Set(try FileManager.default.contentsOfDirectory(atPath: project.out + "/fonts"))
+        #expect(after.count == 2 && after.isDisjoint(with: before), "\(before) then \(after)")
+    }
+
     @Test func aTemplateOverrideWithOtherBytes() throws {
         var project = try Project()
         let gate = try #require(TemplateSet.defaultText(of: "onboarding-gate.js.mustache"))
