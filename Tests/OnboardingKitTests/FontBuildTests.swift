@@ -231,3 +231,62 @@ struct FontDetailsTests {
         #expect(plan.languageFamilies.map(\.language) == ["FR"])
     }
 }
+
+/// Lint reports every file that is not a font at the entry that names it, whatever the file is.
+struct FontNotAFontTests {
+    static let appDef = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <app-definition type="SAB">
+          <fonts>
+            <font family="font1"><font-name>Charis SIL</font-name>
+              <filename format="truetype">Charis.ttf</filename></font>
+          </fonts>
+          <interface-languages><writing-systems>
+            <writing-system code="en" type="interface"><font-family>font1</font-family></writing-system>
+          </writing-systems></interface-languages>
+          <translation-mappings default-lang="en"><tm id="Button_Skip"><t lang="en">Skip</t></tm><tm id="Button_Next"><t lang="en">Next</t></tm><tm id="Button_Start"><t lang="en">Start</t></tm></translation-mappings>
+          <onboarding-screen><title type="top-title"><t>Welcome</t></title></onboarding-screen>
+        </app-definition>
+        """
+
+    /// What is put under the name `Charis.ttf`, and what the diagnostic says it is.
+    static func file(_ kind: String) throws -> (bytes: [UInt8], said: String) {
+        let charis = try DebianFonts.charis.bytes()
+        switch kind {
+        case "collection": return (Array("ttcf".utf8) + [0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 16] + charis, "font collection")
+        case "cut short": return (Array(charis.prefix(charis.count / 3)), "lies outside the file")
+        case "a record past the end":
+            var font = charis
+            let count = Int(font[4]) << 8 | Int(font[5])
+            let record = 12 + 16 * (count - 1)
+            font.replaceSubrange(record + 8..<record + 12, with: [0x00, 0xFF, 0xFF, 0x00])
+            return (font, "lies outside the file")
+        case "a PNG":
+            return (Array(Data(base64Encoded: ExampleProject.tinyPNG)!), "it is a PNG image")
+        case "an SVG font": return (Array(#"<svg xmlns="http://www.w3.org/2000/svg"><font id="c"/></svg>"#.utf8), "an SVG document")
+        case "HTML": return (Array("<html><body>hi</body></html>".utf8), "a web page")
+        default: return (Array("alert(1)\n".utf8), "a text file")
+        }
+    }
+
+    @Test(arguments: ["collection", "cut short", "a record past the end", "a PNG", "an SVG font", "HTML", "JavaScript"])
+    func aFileThatIsNoFontIsAnErrorAtItsEntry(_ kind: String) throws {
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", Self.appDef)
+        let (bytes, said) = try Self.file(kind)
+        try folder.write("fonts/Charis.ttf", Data(bytes))
+        let diagnostics = Linter().lint(path: folder.path("app.appDef"))
+        #expect(diagnostics.map(\.ruleID) == ["font-not-a-font"], "\(kind): \(diagnostics.map(\.message))")
+        let error = try #require(diagnostics.first)
+        #expect(error.severity == .error)
+        #expect(error.location == SourceLocation(file: folder.path("app.appDef"), line: 5, column: 7))
+        #expect(error.message.hasPrefix("'Charis.ttf' is not a font the build can publish: ") && error.message.contains(said), "\(error.message)")
+    }
+
+    @Test func aRealFontUnderAnyNameIsOne() throws {
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", Self.appDef.replacingOccurrences(of: "Charis.ttf", with: "Charis.svg"))
+        try folder.write("fonts/Charis.svg", font: DebianFonts.charis)
+        #expect(Linter().lint(path: folder.path("app.appDef")).isEmpty)
+    }
+}
