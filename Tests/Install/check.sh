@@ -16,6 +16,8 @@ done
 # would hide exactly the match these checks look for.
 libraries=$(ldd "$prefix/bin/sab-onboarding") || fail "ldd cannot read the installed binary"
 if grep -q 'libswift' <<<"$libraries"; then fail "the installed binary needs Swift's shared libraries"; fi
+# libvips and the font libraries are loaded when first needed, never at start (nor by lint).
+if grep -q -E 'libvips|harfbuzz|woff2' <<<"$libraries"; then fail "the installed binary links libvips or a font library at start"; fi
 # Not all of Foundation: with its copy of ICU it is 50 MB more and slower to start.
 # FoundationEssentials is allowed (swift-argument-parser imports it).
 symbols=$(nm "$prefix/bin/sab-onboarding") || fail "nm cannot read the installed binary"
