@@ -133,8 +133,12 @@ def build_times(binary: str, appdef: Path, project: dict, folder: Path) -> dict:
 
 def reference_site(built: Path, reference: Path, project: dict) -> None:
     """The built carousel with each published WOFF2 replaced by its source TTF, as a build that
-    copied fonts published them."""
+    copied fonts published them: without the pages' preload of their language's font, which came
+    with the subset fonts."""
     shutil.copytree(built, reference)
+    for page in reference.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        page.write_text(re.sub(r'<link rel="preload" href="[^"]*" as="font"[^>]*>\n', "", html), encoding="utf-8")
     css_path = reference / "onboarding.css"
     css = css_path.read_text(encoding="utf-8")
     for name, source in project["fonts"].items():

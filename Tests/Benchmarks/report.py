@@ -311,6 +311,8 @@ if fonts:
         built, source = project["visits"]["built"], project["visits"]["source-ttf"]
         verdict(built["lcp"] <= 1000, f"{name}: LCP on the mobile network <= 1.0 s: {built['lcp']:.0f} ms (source TTF: {source['lcp']:.0f} ms)")
         verdict(built["bytes"] < source["bytes"], f"{name}: first-open bytes below the source TTF's: {built['bytes'] // 1024} KiB vs {source['bytes'] // 1024} KiB")
+        drawn, opens = built.get("drawn in the web font", 0), len(built.get("lcps", []))
+        verdict(opens > 0 and drawn == opens, f"{name}: the title drawn in the web font on every first open: {drawn}/{opens}")
         times = project["times"]
         lint = times["lint"]
         for label in ("build, fonts subset", "build, a word changed, fonts from the cache", "lint"):

@@ -98,3 +98,23 @@ def test_a_language_without_a_web_font_keeps_the_system_font(open_page, fonts_ap
     page.evaluate("() => document.fonts.ready")
     used = drawn_with(page, "#onboarding-slide-1 [data-field=topTitle]")
     assert used and not any(font["isCustomFont"] for font in used), used
+
+
+@pytest.mark.parametrize("size", ["phone"])
+def test_the_default_languages_font_is_drawn_on_the_first_open(open_page, fonts_app, served_paths):
+    """The pages fetch their own language's font from their head, beside the style sheet, so
+    that `font-display: optional` has it when the text is first laid out: the first visit sees
+    the app's font, not only the visits after it. Other languages' fonts wait for their text."""
+    index = (fonts_app.out / "index.html").read_text(encoding="utf-8")
+    preloaded = [line for line in index.splitlines() if 'rel="preload"' in line]
+    assert len(preloaded) == 1 and 'as="font" type="font/woff2" crossorigin' in preloaded[0], preloaded
+    charis = next(font.name for font in (fonts_app.out / "fonts").iterdir() if font.name.startswith("CharisSIL-R-"))
+    assert f'href="fonts/{charis}"' in preloaded[0]
+    screen = (fonts_app.out / "screens").glob("*.html").__next__().read_text(encoding="utf-8")
+    assert f'<link rel="preload" href="../fonts/{charis}" as="font"' in screen
+    page = open_page(fonts_app.url())
+    page.wait_for_selector("html.onboarding-ready .onboarding-controls", state="visible")
+    page.evaluate("() => document.fonts.ready")
+    used = drawn_with(page, "#onboarding-slide-1 [data-field=topTitle]")
+    assert [font["familyName"] for font in used] == ["Charis SIL"], used
+    assert sum(path.endswith(".woff2") for path in served_paths) == 1, served_paths

@@ -40,10 +40,20 @@ struct PageContext {
                     [
                         "family": .string(font.cssFamily), "path": .string(font.outputPath), "format": .string(FontAsset.format),
                         "weight": .string(font.weight), "style": .string(font.style),
+                        "preload": .bool(font.cssFamily == defaultLanguageFamily),
                     ]
                 }),
             "languageFonts": .list(project.fonts.languageFamilies.map { ["language": .string($0.language), "family": .string($0.cssFamily)] }),
         ]
+    }
+
+    /// The font family of the pages' own language (their `lang`), whose files the pages ask for
+    /// at once: `font-display: optional` draws a web font only if it is there when the text is
+    /// first laid out, which on a first visit it is only when fetched from the page's head,
+    /// beside the style sheet. The other languages' fonts are fetched when their text shows.
+    private var defaultLanguageFamily: String? {
+        guard let language = project.defaultLanguage?.lowercased() else { return nil }
+        return project.fonts.languageFamilies.first { $0.language.lowercased() == language }?.cssFamily
     }
 
     /// The carousel page: images relative to the output folder, and the data its script reads.

@@ -33,6 +33,7 @@ public enum TemplateContextSchema {
                 .init("format", .text, "Its `format()` in `@font-face`, e.g. `woff2`."),
                 .init("weight", .text, "Its CSS `font-weight`."),
                 .init("style", .text, "Its CSS `font-style`."),
+                .init("preload", .flag, "Whether the pages fetch it at once: a face of the default language's font."),
             ]),
         .init(
             "languageFonts", .list, "The font family of each language that has one.",
