@@ -18,6 +18,8 @@ const write = (key, value) => { try { localStorage.setItem(key, value); } catch 
 const replay = location.hash === "#replay" || params.has("replay");
 if ((read(storageKey) && !replay)) { location.replace(startURL); return; }
 root.classList.add("onboarding-js");
+const textSize = Number(params.get("text-size"));
+if (textSize >= 50 && textSize <= 400) root.style.fontSize = textSize + "%";
 let slideImages = [];
 const loadImage = (index) => {
 const image = slideImages[index];
