@@ -66,15 +66,23 @@ public struct OnboardingBuilder: Sendable {
     /// `nil` files and the diagnostics when the appDef has errors. Images are looked up as for
     /// a file at `appDefPath`.
     public func render(appDefBytes: [UInt8], appDefPath: String) -> (files: [String: [UInt8]]?, diagnostics: [Diagnostic]) {
-        let prepared = prepare(syntax: AppDefReader.read(bytes: appDefBytes, file: appDefPath), appDefPath: appDefPath)
-        guard let project = prepared.project, let templates = prepared.templates else { return (nil, prepared.diagnostics) }
-        let files: [OutputFile]
+        let rendered = render(syntax: AppDefReader.read(bytes: appDefBytes, file: appDefPath), appDefPath: appDefPath)
+        return (
+            rendered.files.map { files in Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first }) },
+            rendered.diagnostics
+        )
+    }
+
+    /// Everything `build` would write of a read appDef, and the project it was rendered from;
+    /// both `nil`, and the diagnostics, when the appDef or the templates have errors.
+    func render(syntax: AppDefSyntax, appDefPath: String) -> (project: OnboardingProject?, files: [OutputFile]?, diagnostics: [Diagnostic]) {
+        let prepared = prepare(syntax: syntax, appDefPath: appDefPath)
+        guard let project = prepared.project, let templates = prepared.templates else { return (nil, nil, prepared.diagnostics) }
         do {
-            files = try SiteRenderer.render(project, templates: templates, options: options)
+            return (project, try SiteRenderer.render(project, templates: templates, options: options), prepared.diagnostics)
         } catch {
-            return (nil, prepared.diagnostics + [error.diagnostic])
+            return (nil, nil, prepared.diagnostics + [error.diagnostic])
         }
-        return (Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first }), prepared.diagnostics)
     }
 
     /// The manifest's JSON text, or `nil` and the diagnostics when the appDef has errors.

@@ -90,10 +90,12 @@ struct OutputPlan {
     /// whole site, the previous one or the new one: what pages refer to (images and fonts under
     /// content-hashed names, the style sheet, the scripts) first; then the screen pages; then
     /// the manifest, which lists the pages and images; then `index.html`, where a visitor
-    /// enters. (The style sheet and scripts keep their names, so for that moment a page of the
-    /// previous build may get the new ones.)
+    /// enters; in a review's folder, `review.html` last, which frames that carousel. (The style
+    /// sheet and scripts keep their names, so for that moment a page of the previous build may
+    /// get the new ones.)
     static func publishingRank(of path: String) -> Int {
-        if path == "index.html" { return 3 }
+        if path == ReviewPage.pagePath { return 4 }
+        if OutputFolder.split(path).name == "index.html" { return 3 }
         if path.hasSuffix(".json") { return 2 }
         if path.hasSuffix(".html") { return 1 }
         return 0

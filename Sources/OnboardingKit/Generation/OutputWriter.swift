@@ -31,15 +31,24 @@ enum OutputWriter {
     }
 
     /// Writes `files` into the folder `directory`. `afterEachChange` is called after each change
-    /// made to the folder, for tests that look at it meanwhile.
+    /// made to the folder, for tests that look at it meanwhile. With `recordMustList`, a folder
+    /// whose record does not list that file holds another kind of output of the tool (the
+    /// review's folder lists `review.html`, a build's does not), and is refused unless `force`
+    /// is given: then the files that record lists are the tool's to replace.
     @discardableResult
     static func write(
         _ files: [OutputFile], to directory: String, force: Bool = false, fingerprint: InputFingerprint? = nil,
-        afterEachChange: @escaping () -> Void = {}
+        recordMustList marker: String? = nil, afterEachChange: @escaping () -> Void = {}
     ) throws(OutputError) -> Outcome {
         let target = Paths.standardized(directory)
         let (output, madeOutput) = try openOrMake(target, display: directory)
         let previousText = output.recordText()
+        if let previousText, let marker, !force, !OutputRecord(text: previousText).paths.contains(marker) {
+            throw OutputError(
+                message:
+                    "the output folder '\(directory)' holds another output of sab-onboarding (a build's), not one with \(marker); choose another --out, or give --force to replace the files sab-onboarding wrote there"
+            )
+        }
         // Whether the tool's temporary names in the folder are the tool's: a record says so.
         var ownsLeftovers = previousText != nil
         if previousText == nil {

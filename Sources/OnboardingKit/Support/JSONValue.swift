@@ -6,6 +6,9 @@ public indirect enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A number with a fraction, written exactly: `units` × 10^-`places` (`decimal(453,
+    /// places: 2)` is `4.53`), so that the text is the same on every platform.
+    case decimal(Int, places: Int)
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
@@ -15,6 +18,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
         case (.int(let a), .int(let b)): a == b
+        case (.decimal(let a, let aPlaces), .decimal(let b, let bPlaces)): a == b && aPlaces == bPlaces
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)): a == b
@@ -39,6 +43,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
+        case .decimal(let units, let places): output += JSONValue.decimalText(units, places: places)
         case .string(let value): JSONValue.writeString(value, to: &output)
         case .array(let items):
             writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &output, indent: indent)
@@ -93,6 +98,15 @@ public indirect enum JSONValue: Hashable, Sendable {
             }
         }
         output += "\""
+    }
+
+    /// `units` with a point `places` digits from the right: `453, 2` is `4.53`, `-5, 2` is `-0.05`.
+    private static func decimalText(_ units: Int, places: Int) -> String {
+        guard places > 0 else { return String(units) }
+        let digits = String(units.magnitude)
+        let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+        let point = padded.index(padded.endIndex, offsetBy: -places)
+        return (units < 0 ? "-" : "") + padded[..<point] + "." + padded[point...]
     }
 
     private static func unicodeEscape(_ value: UInt32) -> String {

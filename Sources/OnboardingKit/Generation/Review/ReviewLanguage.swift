@@ -1,0 +1,34 @@
+/// A language the review shows the screens in: the app's default language, each interface
+/// language it offers, and each other language the screens have text or images in.
+struct ReviewLanguage: Hashable, Sendable {
+    /// The code as the appDef writes it, which the frames pass as `?lang=`; `nil` for the
+    /// default texts of an appDef that names no default language.
+    var code: String?
+    var isDefault: Bool
+    var isRightToLeft: Bool
+
+    /// The languages of an appDef, the default first, each once whatever its case.
+    static func languages(
+        defaultLanguage: String?, interfaceLanguages: [String], screenLanguages: [String], isRightToLeft: (String) -> Bool
+    ) -> [ReviewLanguage] {
+        var seen: Set<String> = []
+        var languages = [ReviewLanguage(code: defaultLanguage, isDefault: true, isRightToLeft: defaultLanguage.map(isRightToLeft) ?? false)]
+        if let defaultLanguage { seen.insert(defaultLanguage.lowercased()) }
+        for code in interfaceLanguages + screenLanguages where !code.isEmpty && seen.insert(code.lowercased()).inserted {
+            languages.append(ReviewLanguage(code: code, isDefault: false, isRightToLeft: isRightToLeft(code)))
+        }
+        return languages
+    }
+
+    /// `ltr` or `rtl`.
+    var direction: String { isRightToLeft ? "rtl" : "ltr" }
+
+    /// How the pickers and lists name it: the code, and `(default)` for the default language.
+    var label: String {
+        switch (code, isDefault) {
+        case (let code?, true): "\(code) (default)"
+        case (let code?, false): code
+        case (nil, _): "Default texts"
+        }
+    }
+}
