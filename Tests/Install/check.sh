@@ -24,7 +24,7 @@ symbols=$(nm "$prefix/bin/sab-onboarding") || fail "nm cannot read the installed
 if grep -q -E '\$s10Foundation|uloc_|ucol_open' <<<"$symbols"; then fail "the installed binary links all of Foundation"; fi
 "$prefix/bin/sab-onboarding" lint --strict Samples/builders/builders.appDef 2>/dev/null || fail "the installed binary does not lint"
 grep -q '^\.Dt SAB-ONBOARDING 1' "$prefix/share/man/man1/sab-onboarding.1" || fail "the man page has no title"
-for command in lint build preview manifest schema rules templates list export; do
+for command in lint build preview review manifest schema rules templates list export; do
     grep -q "^\.It Em $command\$" "$prefix/share/man/man1/sab-onboarding.1" || fail "the man page does not describe $command"
 done
 warnings=$(groff -mandoc -Tutf8 -ww -z "$prefix/share/man/man1/sab-onboarding.1" 2>&1) || fail "groff cannot format the man page"
@@ -35,7 +35,7 @@ grep -q '^#compdef sab-onboarding$' "$prefix/share/zsh/site-functions/_sab-onboa
 fish -n "$prefix/share/fish/vendor_completions.d/sab-onboarding.fish" || fail "the fish completion is not valid fish"
 # fish offers the subcommands, with the installed binary on PATH as a user would have it.
 offered=$(PATH="$prefix/bin:$PATH" fish -c "source '$prefix/share/fish/vendor_completions.d/sab-onboarding.fish'; complete -C 'sab-onboarding '")
-for command in lint build manifest schema rules templates; do
+for command in lint build review manifest schema rules templates; do
     grep -q "^$command"$'\t' <<<"$offered" || fail "fish completion does not offer '$command' (got: $offered)"
 done
 # and the rule ids after `rules`.
@@ -43,7 +43,7 @@ offered=$(PATH="$prefix/bin:$PATH" fish -c "source '$prefix/share/fish/vendor_co
 [ "$offered" = "invalid-color" ] || fail "fish completion does not complete the rule id invalid-color (got: $offered)"
 # The bash completion offers the subcommands.
 words=$(bash -c "source '$prefix/share/bash-completion/completions/sab-onboarding'; COMP_WORDS=(sab-onboarding ''); COMP_CWORD=1; COMP_LINE='sab-onboarding '; COMP_POINT=\${#COMP_LINE}; _sab-onboarding 2>/dev/null; echo \"\${COMPREPLY[*]}\"")
-for command in lint build manifest schema rules templates; do
+for command in lint build review manifest schema rules templates; do
     [[ " $words " == *" $command "* ]] || fail "bash completion does not offer '$command' (got: $words)"
 done
 make --no-print-directory uninstall PREFIX="$prefix" >/dev/null

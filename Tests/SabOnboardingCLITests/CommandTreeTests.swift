@@ -26,7 +26,7 @@ struct CommandTreeTests {
 
     @Test func theTreeHasTheToolsCommands() {
         let leaves = Self.tree.filter { $0.command.configuration.subcommands.isEmpty }.map { $0.path.joined(separator: " ") }
-        #expect(leaves == ["lint", "build", "preview", "manifest", "schema", "rules", "templates list", "templates export", "templates context"])
+        #expect(leaves == ["lint", "build", "preview", "review", "manifest", "schema", "rules", "templates list", "templates export", "templates context"])
     }
 
     /// Only `preview` needs Swift concurrency; the root is async so that the library can run it.

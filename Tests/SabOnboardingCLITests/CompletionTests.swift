@@ -6,7 +6,7 @@ import Testing
 /// would run them on TAB. `make test` installs bash, zsh and fish.
 @Suite(.serialized)
 struct CompletionTests {
-    static let commands = ["lint", "build", "preview", "manifest", "schema", "rules", "templates", "help"]
+    static let commands = ["lint", "build", "preview", "review", "manifest", "schema", "rules", "templates", "help"]
     static let ruleIDs = RuleRegistry.descriptions.map(\.id)
     static let disableableRuleIDs = RuleRegistry.descriptions.filter(\.canBeDisabled).map(\.id)
 
@@ -48,6 +48,7 @@ struct CompletionTests {
         #expect(try bashOffers("sab-onboarding templates ").filter { !$0.hasPrefix("-") } == ["list", "export", "context"])
         #expect(try bashOffers("sab-onboarding build x --st") == ["--start-url"])
         #expect(try bashOffers("sab-onboarding lint --format ") == ["text", "json", "sarif", "github"])
+        #expect(try bashOffers("sab-onboarding review x --format ") == ["text", "json"])
     }
 
     @Test func bashCompletesRuleIDs() throws {
@@ -82,14 +83,14 @@ struct CompletionTests {
         _ = try Shell.run("zsh", ["-n", script])
         // zsh's completion system needs a terminal to run, so the script is read instead: a
         // function for each command, the rule ids as the values of rules, the ids of the rules
-        // that can be turned off as those of --disable on lint, build and preview.
+        // that can be turned off as those of --disable on lint, build, preview and review.
         for command in Self.commands.filter({ $0 != "help" }) {
             #expect(text.contains("\n_sab-onboarding_\(command)() {\n"), "\(command)")
         }
         let ruleIDArray = "=('" + Self.ruleIDs.joined(separator: "' '") + "')\n"
         #expect(text.components(separatedBy: ruleIDArray).count - 1 == 1)
         let disableArray = "=('" + Self.disableableRuleIDs.joined(separator: "' '") + "')\n"
-        #expect(text.components(separatedBy: disableArray).count - 1 == 3)
+        #expect(text.components(separatedBy: disableArray).count - 1 == 4)
     }
 
     /// The scripts write each rule id as it is: one that needed quoting would complete wrongly.

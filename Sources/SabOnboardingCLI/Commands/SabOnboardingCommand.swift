@@ -10,7 +10,7 @@ public struct SabOnboardingCommand: AsyncParsableCommand {
         abstract: "Lint the onboarding screens of Scripture App Builder appDef files and compile them into a web carousel.",
         version: "sab-onboarding \(SabOnboardingVersion.current)",
         subcommands: [
-            LintCommand.self, BuildCommand.self, PreviewCommand.self, ManifestCommand.self, SchemaCommand.self,
+            LintCommand.self, BuildCommand.self, PreviewCommand.self, ReviewCommand.self, ManifestCommand.self, SchemaCommand.self,
             RulesCommand.self, TemplatesCommand.self,
         ]
     )
