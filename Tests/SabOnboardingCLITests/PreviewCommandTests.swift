@@ -135,6 +135,41 @@ struct PreviewCommandTests {
         #expect(preview.standardError.contains("preview stopped (SIGINT)"))
     }
 
+    /// /review/ is the review page of the latest build, framing /onboarding/, rebuilt with it;
+    /// while the build has errors it shows them beside their screens.
+    @Test func servesTheReviewPageAndRebuildsIt() throws {
+        let project = try SampleCopy()
+        let preview = try PreviewProcess(appDef: project.appDef)
+        try preview.waitForStandardError(containing: "preview build 1: 4 screens, no problems")
+
+        let redirect = try preview.get("/review")
+        #expect(redirect.status == 302 && redirect.headers["location"] == "/review/")
+        let review = try preview.get("/review/")
+        #expect(review.status == 200 && review.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(review.body.contains("<iframe src=\"../onboarding/index.html?replay&amp;theme=dark&amp;lang=en#onboarding-slide-4\""))
+        #expect(review.body.contains("<script src=\"/__preview/reload.js\"></script>"), "it reloads with every build")
+        #expect(review.body.contains("frame-src &#39;self&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;; connect-src &#39;self&#39;\">"))
+        #expect(try preview.get("/review/review.css").headers["content-type"] == "text/css; charset=utf-8")
+        #expect(try preview.get("/review/review.js").headers["content-type"] == "text/javascript; charset=utf-8")
+        #expect(try preview.get("/review/nothing.js").status == 404)
+
+        // An error: the review says where, beside its screen, and frames nothing.
+        let before = try preview.version()
+        try project.edit { $0.replacingOccurrences(of: "value=\"#80FF65\"", with: "value=\"green\"") }
+        try preview.waitForBuild(after: before)
+        let broken = try preview.get("/review/")
+        #expect(broken.status == 200)
+        #expect(broken.body.contains("The carousel was not built"))
+        #expect(broken.body.contains("[invalid-color]") && !broken.body.contains("<iframe"))
+        #expect(broken.body.contains("<script src=\"/__preview/reload.js\"></script>"))
+
+        let failed = try preview.version()
+        try project.edit { $0.replacingOccurrences(of: "value=\"green\"", with: "value=\"#80FF65\"") }
+        try preview.waitForBuild(after: failed)
+        #expect(try preview.get("/review/").body.contains("<iframe"))
+        #expect(try preview.stop(SIGTERM) == 0)
+    }
+
     @Test func requestsItCannotServeGetTheirStatus() throws {
         let project = try SampleCopy()
         let preview = try PreviewProcess(appDef: project.appDef)

@@ -26,6 +26,26 @@ struct PreviewRoutesTests {
                 == Array("<html><head><meta name=\"sab-preview-version\" content=\"3\">\n<script src=\"/__preview/reload.js\"></script>\n</head></html>".utf8))
     }
 
+    /// The review page is served with the live reload whether the build failed or not; only
+    /// an appDef that could not be read at all has none, and the error page says why.
+    @Test func theReviewPageIsServedBesideTheOutput() {
+        let routes = PreviewRoutes(startURL: "../", port: 8000)
+        var failed = PreviewSite.Snapshot(
+            version: 4, files: [:], diagnostics: [], failed: true,
+            review: ["review.html": Array("<html><head></head><body>the review</body></html>".utf8), "review.js": Array("x".utf8)])
+        #expect(routes.reply(method: "GET", target: "/review", site: failed).headers["Location"] == "/review/")
+        let page = routes.reply(method: "GET", target: "/review/", site: failed)
+        #expect(page.status == 200)
+        #expect(String(decoding: page.body, as: UTF8.self).contains("<script src=\"/__preview/reload.js\"></script>\n</head><body>the review"))
+        #expect(routes.reply(method: "GET", target: "/review/review.html", site: failed).body == page.body)
+        #expect(routes.reply(method: "GET", target: "/review/review.js", site: failed).body == Array("x".utf8))
+        #expect(routes.reply(method: "GET", target: "/review/other.js", site: failed).status == 404)
+        #expect(routes.reply(method: "GET", target: "/onboarding/", site: failed).status == 500, "the carousel's pages show the errors")
+        failed.review = [:]
+        let unreadable = routes.reply(method: "GET", target: "/review/", site: failed)
+        #expect(unreadable.status == 500 && String(decoding: unreadable.body, as: UTF8.self).contains("The onboarding did not build"))
+    }
+
     /// The host of an absolute start URL is matched with its port, by any name of the server.
     @Test func anAbsoluteStartURLLeadsHereOnlyWithThePreviewsPort() {
         let standIn = { (url: String) in PreviewRoutes.standInPath(for: url, port: 8000) }

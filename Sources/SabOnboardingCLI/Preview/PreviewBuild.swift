@@ -8,6 +8,10 @@ struct PreviewBuild: Sendable {
     var diagnostics: [Diagnostic]
     /// Whether the appDef could not be read at all (it is missing, say).
     var appDefUnreadable = false
+    /// The review page and its style sheet and script, by name; made also when the build has
+    /// errors (the page then shows them beside their screens). Empty when the appDef could not
+    /// be read.
+    var review: [String: [UInt8]] = [:]
 
     /// Whether the build has output (no error).
     var succeeded: Bool { files != nil }

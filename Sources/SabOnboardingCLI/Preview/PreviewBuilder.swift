@@ -1,14 +1,15 @@
 import OnboardingKit
 
-/// Reads the appDef and renders everything `build` would write, writing nothing.
+/// Reads the appDef and renders everything `build` would write, and the review page of it,
+/// writing nothing.
 struct PreviewBuilder: Sendable {
     /// The appDef's path as the user gave it: diagnostics name it so.
     let appDefPath: String
-    let builder: OnboardingBuilder
+    let builder: ReviewBuilder
 
     init(appDefPath: String, options: BuildOptions) {
         self.appDefPath = appDefPath
-        self.builder = OnboardingBuilder(options: options)
+        self.builder = ReviewBuilder(options: options)
     }
 
     /// Reads and renders the appDef as it is now.
@@ -19,7 +20,8 @@ struct PreviewBuilder: Sendable {
             let diagnostics = Linter().lint(path: appDefPath)
             return PreviewBuild(files: nil, diagnostics: diagnostics, appDefUnreadable: diagnostics.contains { $0.ruleID == "unreadable-file" })
         }
-        let rendered = builder.render(appDefBytes: bytes, appDefPath: appDefPath)
-        return PreviewBuild(files: rendered.files, diagnostics: rendered.diagnostics)
+        // The review page is served at /review/, beside the output at /onboarding/.
+        let review = builder.review(appDefBytes: bytes, appDefPath: appDefPath, carouselPath: "../" + ReviewBuilder.carouselFolder + "/")
+        return PreviewBuild(files: review.carouselFiles, diagnostics: review.diagnostics, review: review.pageFiles)
     }
 }

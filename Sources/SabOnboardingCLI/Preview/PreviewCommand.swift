@@ -34,6 +34,10 @@ struct PreviewCommand: AsyncParsableCommand {
             and one who has finished it sees 'The app would open here' and a link to replay it \
             (/onboarding/?replay).
 
+            /review/ is the page 'sab-onboarding review' writes: every screen in every theme and \
+            language, beside what lint found in it. It is rebuilt and reloaded with the rest, and shows \
+            a build's errors beside their screens.
+
             Every ~300 ms it checks the modification times of the appDef, the images folder, the \
             --templates folder and the fonts folder beside the appDef, and rebuilds when any changed. \
             Open pages reload by themselves after a rebuild (they load /__preview/reload.js, which polls \

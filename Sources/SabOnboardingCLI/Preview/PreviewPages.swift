@@ -29,11 +29,15 @@ enum PreviewPages {
     }
 
     /// Polls the build counter about once a second and reloads the page when it is not the build
-    /// the page was served from. A stopped preview is simply tried again.
+    /// the page was served from. A stopped preview is simply tried again. A page in a frame (the
+    /// review's frames of the carousel) leaves it to the page that frames it, whose reload makes
+    /// its frames anew: a frame reloading first would show a failed build's error page, and
+    /// each frame would poll too.
     static let reloadScript = """
         /* Live reload for sab-onboarding preview: reloads the page when the onboarding is rebuilt. */
         (function () {
           "use strict";
+          if (window.parent !== window) return;
           var meta = document.querySelector('meta[name="sab-preview-version"]');
           var shown = meta ? meta.getAttribute("content") : null;
           function poll() {

@@ -3,6 +3,8 @@ import PreviewServer
 /// Which request gets what:
 ///
 /// - `/onboarding/…`: the rendered output (`/onboarding/` is `index.html`); `/onboarding` redirects there.
+/// - `/review/`: the review page of the latest build, whose frames show `/onboarding/`, with its
+///   style sheet and script; `/review` redirects there. It shows a build's errors itself.
 /// - `/` and the path the start URL leads to from the carousel: a page standing in for the app.
 /// - `/__preview/…`: the live-reload script, the build counter and the preview's stylesheet.
 /// - anything else: 404; a path with a `..` segment: 400. Only GET and HEAD are answered.
@@ -11,6 +13,8 @@ import PreviewServer
 struct PreviewRoutes: Sendable {
     /// Where the output is served: a folder, so that the default start URL `../` leads out of it.
     static let outputPrefix = "/onboarding/"
+    /// Where the review page is served, beside the output.
+    static let reviewPrefix = "/review/"
 
     /// Where Skip and Start lead, as given (relative to the carousel page).
     let startURL: String
@@ -56,11 +60,13 @@ struct PreviewRoutes: Sendable {
             return HTTPResponse(status: 200, contentType: ContentTypes.type(of: path), body: Array(PreviewPages.reloadScript.utf8))
         case PreviewPages.stylesheetPath:
             return HTTPResponse(status: 200, contentType: ContentTypes.type(of: path), body: Array(PreviewPages.stylesheet.utf8))
-        case String(Self.outputPrefix.dropLast()):
-            let location = Self.outputPrefix + (query.isEmpty ? "" : "?" + query)
+        case String(Self.outputPrefix.dropLast()), String(Self.reviewPrefix.dropLast()):
+            let location = path + "/" + (query.isEmpty ? "" : "?" + query)
             return .text(302, "See \(location)\n", headers: ["Location": location])
         case _ where path.hasPrefix(Self.outputPrefix):
             return output(String(path.dropFirst(Self.outputPrefix.count)), site: site)
+        case _ where path.hasPrefix(Self.reviewPrefix):
+            return review(String(path.dropFirst(Self.reviewPrefix.count)), site: site)
         case _ where standInPaths.contains(path):
             return page(site: site) { PreviewPages.standInPage(startURL: startURL, version: site.version) }
         default:
@@ -80,6 +86,19 @@ struct PreviewRoutes: Sendable {
         }
         guard let bytes = site.files[file] else { return notFound(Self.outputPrefix + relativePath) }
         return HTTPResponse(status: 200, contentType: ContentTypes.type(of: file), body: bytes)
+    }
+
+    /// A file of the review page, by its name (`""` is the page). The page is served whether
+    /// the build has errors or not: it shows them beside their screens. Only when the appDef
+    /// could not be read at all is there no page, and the error page says why.
+    private func review(_ name: String, site: PreviewSite.Snapshot) -> HTTPResponse {
+        let file = name.isEmpty ? "review.html" : name
+        guard let bytes = site.review[file] else {
+            return site.review.isEmpty && ContentTypes.isPage(file) ? errorPage(site) : notFound(Self.reviewPrefix + name)
+        }
+        guard ContentTypes.isPage(file) else { return HTTPResponse(status: 200, contentType: ContentTypes.type(of: file), body: bytes) }
+        let page = PreviewHTMLRewriter.rewrite(String(decoding: bytes, as: UTF8.self), inserting: PreviewPages.reloadTags(version: site.version))
+        return HTTPResponse(status: 200, contentType: ContentTypes.type(of: file), body: Array(page.utf8))
     }
 
     /// A page, or the error page while the latest build has errors.

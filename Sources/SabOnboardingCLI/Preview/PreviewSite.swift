@@ -15,6 +15,8 @@ final class PreviewSite: Sendable {
         var diagnostics: [Diagnostic]
         /// Whether the latest build has errors: pages then show them instead of the carousel.
         var failed: Bool
+        /// The review page of the latest build, by name; empty when the appDef could not be read.
+        var review: [String: [UInt8]] = [:]
     }
 
     private let queue = DispatchQueue(label: "sab-onboarding.preview.site")
@@ -31,6 +33,7 @@ final class PreviewSite: Sendable {
             current.version += 1
             current.diagnostics = build.diagnostics
             current.failed = !build.succeeded
+            current.review = build.review
             if let files = build.files { current.files = files }
             return current.version
         }
