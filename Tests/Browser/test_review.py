@@ -1,0 +1,323 @@
+"""`sab-onboarding review` and the preview's /review/: the page that shows every screen in every
+theme and language. Read from inside each frame: the frames show the carousel as it ships.
+
+The real appDefs of ../shared (Sango's project file, with its Arabic interface language turned on
+so that a right-to-left language is reviewed, and the Wolof one) are copied into a temporary folder
+with three onboarding screens added in each file's own form: the first lacks a French translation
+of its subtitle, the second has `image-max-height` without an image (a lint warning there), the
+third a background of its own."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from conftest import PACKAGE_ROOT, _tool
+
+SHARED = PACKAGE_ROOT.parent / "shared"
+REAL = {
+    "sango": SHARED / "appdef-samples" / "Sango_Transition_Guide.appDef",
+    "wolof": SHARED / "appdef-samples-wild" / "ngaretou-wolof_bible_assets-json_appDef.appDef",
+}
+THEMES = ["normal", "sage", "rose", "sepia", "charcoal", "dark"]
+# Tall enough for every frame of three screens to be near the view, so that the lazy frames load.
+WHOLE_GRID = {"viewport": {"width": 2800, "height": 3000}}
+
+needs_real_appdefs = pytest.mark.skipif(
+    not all(path.exists() for path in REAL.values()),
+    reason="the real appDefs are third-party data the project does not carry: ../shared/appdef-samples is not beside this clone")
+
+# What a frame shows, read inside it: its theme, language and direction, and the slide in view.
+FRAME_STATE = """() => {
+  const root = document.documentElement;
+  const box = document.getElementById("onboarding-slides");
+  const left = box.getBoundingClientRect().left;
+  const inView = [...box.querySelectorAll(".onboarding-slide")].filter(
+    (slide) => Math.abs(slide.getBoundingClientRect().left - left) < 1 && !slide.inert);
+  return {
+    ready: root.classList.contains("onboarding-ready"),
+    theme: root.dataset.theme, lang: root.lang, dir: root.dir,
+    slides: inView.map((slide) => slide.id),
+    fontSize: getComputedStyle(root).fontSize,
+    width: innerWidth, height: innerHeight,
+  };
+}"""
+
+
+def interface_languages(text: str) -> list[str]:
+    """The enabled interface languages, as written."""
+    return [re.search(r'code="([^"]*)"', m.group(1)).group(1)
+            for m in re.finditer(r"<writing-system\b([^>]*)>", text)
+            if 'type="interface"' in m.group(1) and 'enabled="false"' not in m.group(1)]
+
+
+def with_review_screens(text: str) -> str:
+    """The appDef with three screens before its end, in its own form (the PWA export's short tags
+    on one line, or the project file's long form with its line ends), translated into each of its
+    enabled interface languages except where a test needs a translation missing."""
+    short = "<tm " in text
+    t, e = ("t", "e") if short else ("translation", "feature")
+    languages = interface_languages(text)
+
+    def title(kind: str, words: str, missing: tuple[str, ...] = ()) -> str:
+        return (f'<title type="{kind}"><{t}>{words}</{t}>'
+                + "".join(f'<{t} lang="{lang}">{words} [{lang}]</{t}>' for lang in languages if lang not in missing)
+                + "</title>")
+
+    def features(*pairs: tuple[str, str]) -> str:
+        return ('<features type="onboarding-screen">'
+                + "".join(f'<{e} name="{name}" value="{value}"/>' for name, value in pairs) + "</features>")
+
+    screens = [
+        title("top-title", "Welcome 1") + title("bottom-subtitle", "Read every day", missing=("fr",))
+        + features(("background", "default")),
+        title("top-title", "Welcome 2") + features(("background", "default"), ("image-max-height", "40")),
+        title("top-title", "Welcome 3") + features(
+            ("background", "custom"), ("background-normal", "#FFF3E0"), ("background-dark", "#3E2723")),
+    ]
+    block = "<onboarding-screens>" + "".join(f"<onboarding-screen>{s}</onboarding-screen>" for s in screens) + "</onboarding-screens>"
+    if text.count("\n") > 2:
+        line_end = "\r\n" if "\r\n" in text else "\n"
+        block = block.replace("><", ">" + line_end + "<") + line_end
+    end = text.rindex("</app-definition>")
+    return text[:end] + block + text[end:]
+
+
+def review(app_def: Path, out: Path, *options: str) -> subprocess.CompletedProcess:
+    """Runs `sab-onboarding review`; fails the test when it fails."""
+    run = subprocess.run([str(_tool()), "review", str(app_def), "--out", str(out), *options],
+                         cwd=PACKAGE_ROOT, capture_output=True, text=True)
+    if run.returncode != 0:
+        pytest.fail(f"reviewing {app_def} failed ({run.returncode}):\n{run.stdout}\n{run.stderr}")
+    return run
+
+
+@pytest.fixture(scope="module")
+def real_reviews(site_root, origin, tmp_path_factory):
+    """name -> (URL of review.html over HTTP, its folder, the appDef reviewed)."""
+    projects = tmp_path_factory.mktemp("review-appdefs")
+    reviews = {}
+    for name, source in REAL.items():
+        text = source.read_bytes().decode("utf-8")
+        if name == "sango":
+            # Arabic, which Sango keeps but does not offer: a right-to-left language to review.
+            text = text.replace('<writing-system code="ar" type="interface" enabled="false">',
+                                '<writing-system code="ar" type="interface">')
+        app_def = projects / source.name
+        app_def.write_bytes(with_review_screens(text).encode("utf-8"))
+        out = site_root / f"review-{name}"
+        review(app_def, out)
+        reviews[name] = (f"{origin}/review-{name}/review.html", out, app_def)
+    return reviews
+
+
+def frames(page) -> list:
+    """The review's frames, in the order of the page: screen by screen, theme by theme."""
+    return page.query_selector_all("iframe[data-theme]")
+
+
+def frame_state(page, iframe, url_part: str) -> dict:
+    """The state inside a frame once it shows the page whose address has `url_part` and is ready."""
+    deadline = time.monotonic() + 30
+    while True:
+        frame = iframe.content_frame()
+        try:
+            if frame and url_part in frame.url:
+                state = frame.evaluate(FRAME_STATE)
+                if state["ready"] and state["slides"]:
+                    return state
+        except Exception:  # the frame navigated while it was read: read it again
+            pass
+        if time.monotonic() > deadline:
+            last = frame.evaluate(FRAME_STATE) if frame else None
+            pytest.fail(f"the frame {iframe.get_attribute('src')} did not show {url_part}: {frame and frame.url} {last}")
+        page.wait_for_timeout(50)
+
+
+def language_options(page) -> list[tuple[str, str]]:
+    return [tuple(option) for option in page.eval_on_selector_all("#review-language option", "os => os.map(o => [o.value, o.dataset.dir])")]
+
+
+def expect_frames_show(page, language: str, direction: str, text_size: str = "16px"):
+    iframes = frames(page)
+    assert len(iframes) == 3 * len(THEMES)
+    for index, iframe in enumerate(iframes):
+        screen, theme = index // len(THEMES) + 1, THEMES[index % len(THEMES)]
+        assert iframe.get_attribute("data-theme") == theme and iframe.get_attribute("data-screen") == str(screen)
+        state = frame_state(page, iframe, f"lang={language}")
+        where = f"screen {screen}, {theme}, {language}: {state}"
+        assert state["theme"] == theme, where
+        assert state["lang"] == language, where
+        assert state["dir"] == direction, where
+        assert state["slides"] == [f"onboarding-slide-{screen}"], where
+        assert state["fontSize"] == text_size, where
+
+
+@needs_real_appdefs
+@pytest.mark.parametrize("size", ["desktop"])
+@pytest.mark.parametrize("name", list(REAL))
+def test_every_frame_shows_its_screen_theme_and_language(open_page, real_reviews, name, size):
+    url, _, app_def = real_reviews[name]
+    page = open_page(url, wait_ready=False, **WHOLE_GRID)
+    options = language_options(page)
+    expected = interface_languages(app_def.read_text(encoding="utf-8"))
+    assert sorted(value for value, _ in options) == sorted(set(expected + [options[0][0]]))
+    if name == "sango":
+        assert ("ar", "rtl") in options, "the right-to-left language is offered, with its direction"
+    for value, direction in options:
+        page.select_option("#review-language", value)
+        expect_frames_show(page, value, direction)
+        rows = page.eval_on_selector_all(".review-frames", "rows => rows.map(r => r.dir)")
+        assert rows == [direction] * 3, "the themes run in the language's direction"
+
+
+@needs_real_appdefs
+@pytest.mark.parametrize("size", ["desktop"])
+def test_the_sizes_and_large_text_reach_inside_the_frames(open_page, real_reviews, size):
+    url, _, _ = real_reviews["sango"]
+    page = open_page(url, wait_ready=False, **WHOLE_GRID)
+    page.select_option("#review-language", "fr")
+    expected = {"phone": (360, 740, "16px"), "large-text": (360, 740, "32px"), "landscape": (740, 360, "16px"),
+                "tablet": (768, 1024, "16px")}
+    for choice, (width, height, font_size) in expected.items():
+        page.select_option("#review-size", choice)
+        iframe = frames(page)[0]
+        assert (iframe.get_attribute("width"), iframe.get_attribute("height")) == (str(width), str(height))
+        state = frame_state(page, iframe, "text-size=200" if choice == "large-text" else "lang=fr#")
+        assert (state["width"], state["height"]) == (width, height), choice
+        assert state["fontSize"] == font_size, f"{choice}: the root font size inside the frame"
+    # The choice is kept across a reload, as the preview reloads the page after each build.
+    page.select_option("#review-size", "large-text")
+    page.reload()
+    assert page.eval_on_selector("#review-size", "s => s.value") == "large-text"
+    assert page.eval_on_selector("#review-language", "s => s.value") == "fr"
+    expect_frames_show(page, "fr", "ltr", text_size="32px")
+
+
+@needs_real_appdefs
+@pytest.mark.parametrize("size", ["desktop"])
+@pytest.mark.parametrize("name", list(REAL))
+def test_a_diagnostic_and_a_missing_translation_are_beside_their_screen(open_page, real_reviews, name, size):
+    url, _, app_def = real_reviews[name]
+    page = open_page(url, wait_ready=False)
+    rules = {screen: page.eval_on_selector_all(f"#screen-{screen} .review-diagnostics code:not(.review-where)",
+                                                "cs => cs.map(c => c.textContent)")
+             for screen in (1, 2, 3)}
+    assert "[image-max-height-without-image]" in rules[2], rules
+    assert "[image-max-height-without-image]" not in rules[1] + rules[3], rules
+    where = page.text_content("#screen-2 .review-diagnostics .review-where")
+    line = next(number for number, text in enumerate(app_def.read_text(encoding="utf-8").splitlines(), 1)
+                if 'name="image-max-height"' in text)
+    assert where.startswith(f"{app_def}:{line}:"), where
+    missing = page.text_content('#screen-1 [data-missing-lang="fr"]')
+    assert "bottom subtitle" in missing and "“Read every day”" in missing, missing
+    assert page.locator("[data-missing-lang]").count() == 1, "the other texts are translated"
+    # What the French frame shows there is indeed the default text, marked as its language.
+    page.select_option("#review-language", "fr")
+    first = frames(page)[0]
+    frame_state(page, first, "lang=fr")
+    shown = first.content_frame().evaluate("""() => { const e = document.querySelector('#onboarding-slide-1 [data-field=bottomSubtitle]');
+        return [e.textContent, e.lang]; }""")
+    default_language = page.eval_on_selector("#review-language option[selected]", "o => o.value")
+    assert shown == ["Read every day", default_language]
+    assert page.get_attribute('#screen-1 [data-missing-lang="fr"]', "class") == "review-current"
+
+
+@needs_real_appdefs
+@pytest.mark.parametrize("size", ["desktop"])
+def test_axe_finds_nothing_serious_on_the_review_page(open_page, real_reviews, size):
+    url, _, _ = real_reviews["sango"]
+    page = open_page(url, wait_ready=False)
+    results = Axe().run(page)
+    serious = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']]}"
+               for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+    assert serious == []
+    assert results.response["testEngine"]["version"]
+
+
+@needs_real_appdefs
+@pytest.mark.parametrize("size", ["desktop"])
+def test_the_review_works_from_disk(open_page, real_reviews, size):
+    """file://: no server, no network; the page's policy lets it frame its own carousel."""
+    _, out, _ = real_reviews["wolof"]
+    page = open_page((out / "review.html").as_uri(), wait_ready=False, **WHOLE_GRID)
+    options = language_options(page)
+    expect_frames_show(page, options[0][0], options[0][1])
+    page.select_option("#review-language", "fr")
+    expect_frames_show(page, "fr", "ltr")
+    assert all(request.startswith(("file://", "data:")) for request in page.watch.requests), page.watch.requests
+
+
+@pytest.mark.parametrize("size", ["desktop"])
+def test_the_pages_own_script_and_style_stay_small(tmp_path, size):
+    review(PACKAGE_ROOT / "Samples/multilingual/multilingual.appDef", tmp_path / "review")
+    gzipped = sum(len(gzip.compress((tmp_path / "review" / name).read_bytes(), 9)) for name in ("review.css", "review.js"))
+    assert 0 < gzipped <= 10 * 1024, gzipped
+
+
+@pytest.mark.parametrize("size", ["desktop"])
+def test_the_carousel_honours_text_size(carousel, size):
+    """The frames' large text: ?text-size= sets the root font size, within 50 to 400 per cent."""
+    def root_size(query):
+        return carousel("builders", query).evaluate("getComputedStyle(document.documentElement).fontSize")
+    assert root_size("") == "16px"
+    assert root_size("?text-size=200") == "32px"
+    assert root_size("?text-size=150&lang=fr") == "24px"
+    for ignored in ("?text-size=9999", "?text-size=x", "?text-size=20"):
+        assert root_size(ignored) == "16px", ignored
+
+
+class Preview:
+    """`sab-onboarding preview` on a copy of an appDef, on a free port."""
+
+    def __init__(self, app_def: Path):
+        self.process = subprocess.Popen([str(_tool()), "preview", str(app_def), "--port", "0"], cwd=app_def.parent,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.process.stdout.readline()
+        match = re.match(r"Serving (http://127\.0\.0\.1:\d+/) ", line)
+        if not match:
+            self.stop()
+            pytest.fail(f"the preview did not start: {line!r}")
+        self.url = match.group(1)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+@needs_real_appdefs
+@pytest.mark.parametrize("size", ["desktop"])
+def test_the_previews_review_follows_each_edit(open_page, real_reviews, tmp_path, size):
+    _, _, app_def = real_reviews["sango"]
+    copy = tmp_path / app_def.name
+    copy.write_bytes(app_def.read_bytes())
+    preview = Preview(copy)
+    try:
+        page = open_page(preview.url + "review/", wait_ready=False)
+        # Who polls the build counter: the review page alone, whose reload makes its frames anew.
+        pollers = []
+        page.on("request", lambda request: "/__preview/version" in request.url
+                and pollers.append(request.frame == page.main_frame))
+        frame_state(page, frames(page)[0], "lang=en")
+        assert page.text_content("#screen-1-heading") == "Screen 1: Welcome 1"
+        # A new title: the page reloads by itself, and so does the frame.
+        copy.write_text(copy.read_text(encoding="utf-8").replace(">Welcome 1", ">Hello again"), encoding="utf-8")
+        page.wait_for_function("() => document.querySelector('#screen-1-heading')?.textContent === 'Screen 1: Hello again'",
+                               timeout=15000)
+        frame = frames(page)[0]
+        frame_state(page, frame, "lang=en")
+        assert frame.content_frame().text_content("#onboarding-slide-1 [data-field=topTitle]") == "Hello again [en]"
+        # An error: the page says so beside its screen, and frames nothing until it is fixed.
+        copy.write_text(copy.read_text(encoding="utf-8").replace('value="#FFF3E0"', 'value="orange"', 1), encoding="utf-8")
+        page.wait_for_selector(".review-failed", timeout=15000)
+        assert "[invalid-color]" in page.text_content("#screen-3 .review-diagnostics")
+        assert page.locator("iframe").count() == 0
+        assert pollers and all(pollers), "the frames do not poll: a frame reloading first would show the error page"
+    finally:
+        preview.stop()
