@@ -31,7 +31,7 @@ FORMATTED := Package.swift Sources Tests
 MANUAL := .build/plugins/GenerateManual/outputs/sab-onboarding/sab-onboarding.1
 MANUAL_DATE := $(if $(SOURCE_DATE_EPOCH),--date $(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%d 2>/dev/null || date -u -r $(SOURCE_DATE_EPOCH) +%Y-%m-%d))
 
-.PHONY: all build release test check format format-check demo deps test-deps check-warnings install uninstall fuzz bench clean
+.PHONY: all build release test check format format-check demo deps test-deps check-warnings install uninstall fuzz bench screenshots clean
 
 all: build
 
@@ -117,6 +117,11 @@ demo: build
 	@echo
 	@echo "The carousel: $(CURDIR)/build/demo/index.html"
 	@echo "Open it in a browser (file://$(CURDIR)/build/demo/index.html), or serve build/demo over HTTP."
+
+## screenshots: Documentation/review.png, the README's picture of the review page, from a build of
+## Samples/multilingual in Chromium (with what the browser suite needs: Tests/Browser/run.sh installs it).
+screenshots: build
+	SAB_ONBOARDING="$(CURDIR)/$(BINARY)" python3 Tests/Browser/screenshots.py
 
 ## install: the binary, its man page and bash, zsh and fish completions under PREFIX (default /usr/local).
 ## The man page is the one swift-argument-parser's generate-manual plugin writes from the tool's
