@@ -243,6 +243,34 @@ def test_axe_finds_nothing_serious_on_the_review_page(open_page, real_reviews, s
 
 @needs_real_appdefs
 @pytest.mark.parametrize("size", ["desktop"])
+def test_the_page_is_usable_by_keyboard(open_page, real_reviews, size):
+    """Tab reaches the pickers and then the screens; the keys change the frames, and the frames
+    loading (each opens its screen's fragment, which takes the focus) leave the focus where it
+    was; a screen's link leads to its row."""
+    url, _, _ = real_reviews["sango"]
+    page = open_page(url, wait_ready=False, **WHOLE_GRID)
+    expect_frames_show(page, "en", "ltr")
+    active = "document.activeElement.id || document.activeElement.getAttribute('href') || document.activeElement.tagName"
+    assert page.evaluate(active) == "BODY", "no frame took the focus as it loaded"
+    focused = []
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        focused.append(page.evaluate(active))
+    assert focused == ["review-language", "review-size", "#screen-1", "#screen-2", "#screen-3"]
+    page.focus("#review-language")
+    page.keyboard.press("ArrowDown")
+    assert page.eval_on_selector("#review-language", "s => s.value") == "fr"
+    expect_frames_show(page, "fr", "ltr")
+    assert page.evaluate(active) == "review-language", "the focus stays on the picker while the frames reload"
+    page.keyboard.press("ArrowDown")
+    assert page.eval_on_selector("#review-language", "s => s.value") == "ar"
+    page.focus("a[href='#screen-3']")
+    page.keyboard.press("Enter")
+    assert page.evaluate("location.hash") == "#screen-3"
+
+
+@needs_real_appdefs
+@pytest.mark.parametrize("size", ["desktop"])
 def test_the_review_works_from_disk(open_page, real_reviews, size):
     """file://: no server, no network; the page's policy lets it frame its own carousel."""
     _, out, _ = real_reviews["wolof"]
