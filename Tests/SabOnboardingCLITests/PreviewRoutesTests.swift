@@ -16,6 +16,7 @@ struct PreviewRoutesTests {
         #expect(standIn("https://example.org/") == nil)
         #expect(standIn("//example.org/") == nil)
         #expect(standIn("index.html") == nil, "inside the output: the output's own file")
+        #expect(standIn("../review/") == nil, "the review page's")
 
         let routes = PreviewRoutes(startURL: "../app/", port: 8000)
         #expect(routes.reply(method: "GET", target: "/app/", site: site).status == 200)

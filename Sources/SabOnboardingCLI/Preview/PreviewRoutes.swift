@@ -28,11 +28,13 @@ struct PreviewRoutes: Sendable {
     }
 
     /// The path on this server that `startURL` leads to from the carousel, when it is on this
-    /// server (by any of its names, with its port) and outside the output and the preview's own files.
+    /// server (by any of its names, with its port) and outside the output, the review page and
+    /// the preview's own files.
     static func standInPath(for startURL: String, port: UInt16) -> String? {
         let server = LoopbackAuthority(port: port)
         guard let encoded = URLReference.path(of: startURL, fromPage: outputPrefix + "index.html", onServer: server.names),
-            let path = percentDecoded(encoded), !path.hasPrefix(outputPrefix), !path.hasPrefix(PreviewPages.prefix)
+            let path = percentDecoded(encoded), !path.hasPrefix(outputPrefix), !path.hasPrefix(reviewPrefix),
+            !path.hasPrefix(PreviewPages.prefix)
         else { return nil }
         return path.isEmpty ? "/" : path
     }
