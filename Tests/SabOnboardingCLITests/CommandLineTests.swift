@@ -4,7 +4,8 @@ import Testing
 /// The command line as a user meets it: help, version, usage errors, the help dump.
 struct CommandLineTests {
     static let commands = [
-        ["lint"], ["build"], ["preview"], ["manifest"], ["schema"], ["rules"], ["templates", "list"], ["templates", "export"], ["templates", "context"],
+        ["lint"], ["build"], ["preview"], ["review"], ["manifest"], ["schema"], ["rules"], ["templates", "list"], ["templates", "export"],
+        ["templates", "context"],
     ]
 
     @Test(arguments: commands) func everyCommandHasHelp(_ words: [String]) throws {
@@ -21,7 +22,7 @@ struct CommandLineTests {
         let result = try ToolRunner.run([])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("\nSUBCOMMANDS:\n"))
-        for command in ["lint", "build", "preview", "manifest", "schema", "rules", "templates"] {
+        for command in ["lint", "build", "preview", "review", "manifest", "schema", "rules", "templates"] {
             #expect(result.standardOutput.contains("\n  \(command) "), "\(command)")
         }
     }
