@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import OnboardingKit
 
@@ -7,8 +8,9 @@ struct ReviewedAppDef {
     let folder = TemporaryFolder()
     let review: ReviewBuilder.Review
 
-    init(_ text: String, files: [String: String] = [:], options: BuildOptions = BuildOptions()) throws {
+    init(_ text: String, files: [String: String] = [:], fonts: [String: DebianFonts.Font] = [:], options: BuildOptions = BuildOptions()) throws {
         for (path, contents) in files { try folder.write(path, contents) }
+        for (path, font) in fonts { try folder.write(path, font: font) }
         try folder.write("app.appDef", text)
         review = ReviewBuilder(options: options).review(appDefBytes: Array(text.utf8), appDefPath: folder.path("app.appDef"))
     }
