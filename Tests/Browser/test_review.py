@@ -349,3 +349,39 @@ def test_the_previews_review_follows_each_edit(open_page, real_reviews, tmp_path
         assert pollers and all(pollers), "the frames do not poll: a frame reloading first would show the error page"
     finally:
         preview.stop()
+
+
+@needs_real_appdefs
+@pytest.mark.parametrize("size", ["desktop"])
+def test_a_frame_showing_another_page_than_its_address_is_sent_there(open_page, real_reviews, size):
+    """After a reload, a browser may give a frame the page it showed before or the markup's address
+    rather than the one the pickers set: here the first request of the first frame's address is
+    redirected to the English page, as a restored frame would show it."""
+    url, _, _ = real_reviews["sango"]
+    page = open_page(url, wait_ready=False, **WHOLE_GRID)
+    page.select_option("#review-language", "fr")
+    page.select_option("#review-size", "large-text")
+    expect_frames_show(page, "fr", "ltr", text_size="32px")  # nothing of this page is still loading
+    redirected, asked_again = [], []
+
+    def restore_the_old_page(route):
+        target = route.request.url
+        if route.request.frame.parent_frame and "theme=normal&lang=fr&text-size=200#" in target + "#":
+            if redirected:
+                asked_again.append(target)
+            else:
+                redirected.append(target)
+                route.fulfill(status=302, headers={"Location": target.replace("&lang=fr&text-size=200", "&lang=en")})
+                return
+        route.continue_()
+
+    page.route(re.compile(r".*/onboarding/index\.html\?replay.*"), restore_the_old_page)
+    page.reload()
+    # Until the redirected frame is shown the English page, or is sent to its address again.
+    deadline = time.monotonic() + 30
+    while not asked_again and not any(
+            "theme=normal&lang=en#" in frame.url and frame.evaluate(FRAME_STATE)["ready"] for frame in page.frames[1:]):
+        assert time.monotonic() < deadline, "the redirected frame neither loaded nor was sent on"
+        page.wait_for_timeout(50)
+    expect_frames_show(page, "fr", "ltr", text_size="32px")
+    assert len(redirected) == 1
