@@ -44,9 +44,35 @@ struct ImageVariantCacheTests {
     static func stored(_ entries: [ImageVariantCache.Entry]) throws -> [UInt8] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-variants-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        ImageVariantCache.write(entries, as: "a.variants", in: folder.path)
-        #expect(ImageVariantCache.read("a.variants", in: folder.path) == .entries(entries))
-        return [UInt8](try Data(contentsOf: folder.appendingPathComponent("a.variants")))
+        ImageVariantCache.write(entries, as: "a.variants", in: folder.path, key: CacheSealTests.key)
+        #expect(ImageVariantCache.read("a.variants", in: folder.path, key: CacheSealTests.key) == .entries(entries))
+        let file = [UInt8](try Data(contentsOf: folder.appendingPathComponent("a.variants")))
+        return try #require(CacheSeal.opened(file, name: "a.variants", key: CacheSealTests.key))
+    }
+
+    /// A whole, clean file someone else wrote (another key), or one copied from another
+    /// entry's name, is not this source's: it is not used.
+    @Test func aFileWithoutThisKeysSealForItsNameIsNotUsed() throws {
+        let folder = TemporaryFolder()
+        ImageVariantCache.write(Self.entries, as: "a.variants", in: folder.url.path, key: CacheSealTests.otherKey)
+        #expect(ImageVariantCache.read("a.variants", in: folder.url.path, key: CacheSealTests.key) == .notSealed)
+        ImageVariantCache.write(Self.entries, as: "b.variants", in: folder.url.path, key: CacheSealTests.key)
+        try FileManager.default.removeItem(atPath: folder.path("a.variants"))
+        try FileManager.default.copyItem(atPath: folder.path("b.variants"), toPath: folder.path("a.variants"))
+        #expect(ImageVariantCache.read("a.variants", in: folder.url.path, key: CacheSealTests.key) == .notSealed)
+        #expect(ImageVariantCache.read("b.variants", in: folder.url.path, key: CacheSealTests.key) == .entries(Self.entries))
+        #expect(ImageVariantCache.read("b.variants", in: folder.url.path, key: nil) == nil, "without a key the cache is not read")
+    }
+
+    /// A sparse file claims any size without the room: it is refused by its size, not read.
+    @Test func aFileOverTheLimitIsNotRead() throws {
+        let folder = TemporaryFolder()
+        try folder.write("huge.variants", "")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.path("huge.variants")))
+        try handle.truncate(atOffset: UInt64(64) << 30)
+        try handle.close()
+        #expect(ImageVariantCache.read("huge.variants", in: folder.url.path, key: CacheSealTests.key) == .unreadable)
+        #expect(RegularFile.bytes(at: folder.path("huge.variants"), maximumSize: 1 << 20) == nil)
     }
 
     @Test func whatIsWrittenReadsBack() throws {
@@ -72,11 +98,11 @@ struct ImageVariantCacheTests {
         try Data("the user's file".utf8).write(to: victim)
         try FileManager.default.linkItem(at: victim, to: folder.appendingPathComponent("a.variants.tmp-\(getpid())"))
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("b.variants.tmp-\(getpid())"), withDestinationURL: victim)
-        ImageVariantCache.write(Self.entries, as: "a.variants", in: folder.path)
-        ImageVariantCache.write(Self.entries, as: "b.variants", in: folder.path)
+        ImageVariantCache.write(Self.entries, as: "a.variants", in: folder.path, key: CacheSealTests.key)
+        ImageVariantCache.write(Self.entries, as: "b.variants", in: folder.path, key: CacheSealTests.key)
         #expect(try String(contentsOf: victim, encoding: .utf8) == "the user's file")
-        #expect(ImageVariantCache.read("a.variants", in: folder.path) == .entries(Self.entries))
-        #expect(ImageVariantCache.read("b.variants", in: folder.path) == .entries(Self.entries))
+        #expect(ImageVariantCache.read("a.variants", in: folder.path, key: CacheSealTests.key) == .entries(Self.entries))
+        #expect(ImageVariantCache.read("b.variants", in: folder.path, key: CacheSealTests.key) == .entries(Self.entries))
         // What was planted is left alone, and the cache file is the build's own, not a link.
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("b.variants.tmp-\(getpid())").path) == victim.path)
         let written = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("a.variants").path)

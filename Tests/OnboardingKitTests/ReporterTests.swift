@@ -97,7 +97,7 @@ extension ReporterTests {
         @Test func listsEveryRegistryRuleAndTemplateError() throws {
             let rules = try rules(try parsed([]))
             let ids = rules.compactMap { $0["id"] as? String }
-            #expect(ids == RuleRegistry.descriptions.map(\.id) + ["template-error", "image-cache-not-used"])
+            #expect(ids == RuleRegistry.descriptions.map(\.id) + ["template-error", "image-cache-not-used", "font-cache-not-used"])
             for (rule, description) in zip(rules, RuleRegistry.descriptions) {
                 #expect(text(rule, "shortDescription") == description.summary)
                 #expect(text(rule, "fullDescription") == description.rationale)
@@ -107,16 +107,17 @@ extension ReporterTests {
                 let configuration = rule["defaultConfiguration"] as? [String: Any]
                 #expect(configuration?["level"] as? String == description.severity.rawValue)
             }
-            let template = try #require(rules.dropLast().last)
+            let template = try #require(rules.dropLast(2).last)
             #expect(template["name"] as? String == "TemplateError")
             #expect(text(template, "shortDescription")?.isEmpty == false)
             #expect(text(template, "fullDescription")?.isEmpty == false)
             #expect(text(template, "help")?.isEmpty == false)
             #expect((template["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
-            let cache = try #require(rules.last)
-            #expect(cache["name"] as? String == "ImageCacheNotUsed")
-            #expect(text(cache, "shortDescription")?.isEmpty == false && text(cache, "help")?.isEmpty == false)
-            #expect((cache["defaultConfiguration"] as? [String: Any])?["level"] as? String == "note")
+            for (cache, name) in zip(rules.suffix(2), ["ImageCacheNotUsed", "FontCacheNotUsed"]) {
+                #expect(cache["name"] as? String == name)
+                #expect(text(cache, "shortDescription")?.isEmpty == false && text(cache, "fullDescription")?.isEmpty == false)
+                #expect((cache["defaultConfiguration"] as? [String: Any])?["level"] as? String == "note")
+            }
         }
 
         @Test func namesRulesInUpperCamelCase() throws {

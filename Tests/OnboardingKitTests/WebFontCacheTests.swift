@@ -65,33 +65,45 @@ struct WebFontCacheTests {
     }
 
     /// What the cache gives is checked: another font, bytes that are no WOFF2, a subset said to
-    /// be the whole font, a damaged file. Each is made anew, and the cache written again.
-    @Test(arguments: ["another font", "no WOFF2", "a subset said to be whole", "cut short"])
-    func whatTheCacheGivesIsCheckedAsInput(_ tampering: String) throws {
+    /// be the whole font (each sealed with this user's key, as a file of an earlier build of
+    /// another project would be), a damaged file, and a whole, clean font of someone else's (its
+    /// seal another key's). Each is made anew with a note saying why, and the cache written again.
+    @Test(arguments: [
+        ("another font", "it shapes"), ("no WOFF2", "it is no WOFF2 file"), ("a subset said to be whole", "it is not the whole font"),
+        ("cut short", "not sealed with this user's cache key"), ("another key", "not sealed with this user's cache key"),
+    ])
+    func whatTheCacheGivesIsCheckedAsInput(_ tampering: String, reason: String) throws {
         let project = try Project()
         let made = try project.publish()
         let name = try #require(project.entries.first)
-        let entry = try #require(WebFontCache.read(name, in: project.cache))
+        guard case .entry(let entry)? = WebFontCache.read(name, in: project.cache) else {
+            Issue.record("the cache file the build wrote cannot be read")
+            return
+        }
         let replacement: [UInt8]
         switch tampering {
         case "another font":
             let andika = WebFontCache.Entry(
                 font: WebFont(woff2: try WOFF2Codec.encode(try DebianFonts.andika.bytes()), wholeFontReason: nil), textsDigest: entry.textsDigest)
-            replacement = try Self.fileBytes(of: andika)
+            replacement = try Self.fileBytes(of: andika, as: name)
         case "no WOFF2":
             replacement = try Self.fileBytes(
-                of: WebFontCache.Entry(font: WebFont(woff2: Array("<script>".utf8), wholeFontReason: nil), textsDigest: entry.textsDigest))
+                of: WebFontCache.Entry(font: WebFont(woff2: Array("<script>".utf8), wholeFontReason: nil), textsDigest: entry.textsDigest), as: name)
         case "a subset said to be whole":
             replacement = try Self.fileBytes(
-                of: WebFontCache.Entry(font: WebFont(woff2: entry.font.woff2, wholeFontReason: "said so"), textsDigest: entry.textsDigest))
+                of: WebFontCache.Entry(font: WebFont(woff2: entry.font.woff2, wholeFontReason: "said so"), textsDigest: entry.textsDigest), as: name)
+        case "another key":
+            replacement = try Self.fileBytes(of: entry, as: name, key: CacheSealTests.otherKey)
         default:
-            replacement = Array(try Self.fileBytes(of: entry).dropLast(100))
+            replacement = Array(try Self.fileBytes(of: entry, as: name).dropLast(100))
         }
         try project.replaceEntry(with: replacement)
         let again = try project.publish()
         #expect(again.work == FontPublisher.Work(made: 1, reused: 0), "\(tampering)")
         #expect(again.fonts == made.fonts)
-        #expect(again.diagnostics.isEmpty)
+        #expect(again.diagnostics.map(\.ruleID) == [FontPublisher.cacheNotUsedID], "\(tampering)")
+        #expect(again.diagnostics.first?.message.contains(reason) == true, "\(tampering): \(again.diagnostics.map(\.message))")
+        #expect(again.diagnostics.first?.severity == .note)
         #expect(try project.publish().work == FontPublisher.Work(made: 0, reused: 1), "the cache was written again")
     }
 
@@ -100,14 +112,27 @@ struct WebFontCacheTests {
         let entry = WebFontCache.Entry(
             font: WebFont(woff2: Array("wOF2 and more".utf8), wholeFontReason: "shapes 'am' text\n\"x\" otherwise"),
             textsDigest: String(repeating: "a", count: 64))
-        WebFontCache.write(entry, as: "e" + WebFontCache.suffix, in: folder.path("cache"))
-        #expect(WebFontCache.read("e" + WebFontCache.suffix, in: folder.path("cache")) == entry)
-        let bytes = try Self.fileBytes(of: entry)
+        let name = "e" + WebFontCache.suffix
+        WebFontCache.write(entry, as: name, in: folder.path("cache"), key: CacheSealTests.key)
+        #expect(WebFontCache.read(name, in: folder.path("cache"), key: CacheSealTests.key) == .entry(entry))
+        #expect(WebFontCache.read(name, in: folder.path("cache"), key: CacheSealTests.otherKey) == .notSealed)
+        #expect(WebFontCache.read(name, in: folder.path("cache"), key: nil) == nil, "without a key the cache is not read")
+        let bytes = try #require(CacheSeal.opened(try Self.fileBytes(of: entry, as: name, key: CacheSealTests.key), name: name, key: CacheSealTests.key))
         #expect(WebFontCache.entry(in: bytes) == entry)
         #expect(WebFontCache.entry(in: Array(bytes.dropLast())) == nil)
         #expect(WebFontCache.entry(in: bytes + [0]) == nil)
         #expect(WebFontCache.entry(in: Array("sab-onboarding web font 2".utf8) + Array(bytes.drop { $0 != 0x0A })) == nil)
         #expect(WebFontCache.entry(in: []) == nil)
+    }
+
+    /// A sparse file planted at an entry's name claims gigabytes: it is refused by its size.
+    @Test func aFileOverTheLimitIsNotRead() throws {
+        let folder = TemporaryFolder()
+        try folder.write("cache/huge" + WebFontCache.suffix, "")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.path("cache/huge" + WebFontCache.suffix)))
+        try handle.truncate(atOffset: UInt64(64) << 30)
+        try handle.close()
+        #expect(WebFontCache.read("huge" + WebFontCache.suffix, in: folder.path("cache"), key: CacheSealTests.key) == .unreadable)
     }
 
     /// The file is written under a new name and renamed over the entry's: a link left at the
@@ -118,9 +143,9 @@ struct WebFontCacheTests {
         try folder.write("cache/placeholder", "")
         try folder.link("cache/e" + WebFontCache.suffix, to: "outside.txt")
         let entry = WebFontCache.Entry(font: WebFont(woff2: Array("wOF2".utf8), wholeFontReason: nil), textsDigest: String(repeating: "b", count: 64))
-        WebFontCache.write(entry, as: "e" + WebFontCache.suffix, in: folder.path("cache"))
+        WebFontCache.write(entry, as: "e" + WebFontCache.suffix, in: folder.path("cache"), key: CacheSealTests.key)
         #expect(try String(contentsOfFile: folder.path("outside.txt"), encoding: .utf8) == "not the cache's")
-        #expect(WebFontCache.read("e" + WebFontCache.suffix, in: folder.path("cache")) == entry)
+        #expect(WebFontCache.read("e" + WebFontCache.suffix, in: folder.path("cache"), key: CacheSealTests.key) == .entry(entry))
         let kind = try FileManager.default.attributesOfItem(atPath: folder.path("cache/e" + WebFontCache.suffix))[.type] as? FileAttributeType
         #expect(kind == .typeRegular)
     }
@@ -128,7 +153,7 @@ struct WebFontCacheTests {
     @Test func unusedFontsArePruned() throws {
         let folder = TemporaryFolder()
         let entry = WebFontCache.Entry(font: WebFont(woff2: Array("wOF2".utf8), wholeFontReason: nil), textsDigest: String(repeating: "c", count: 64))
-        WebFontCache.write(entry, as: "old" + WebFontCache.suffix, in: folder.path("cache"))
+        WebFontCache.write(entry, as: "old" + WebFontCache.suffix, in: folder.path("cache"), key: CacheSealTests.key)
         try folder.write("cache/kept.txt", "")
         let written = try #require(FileStatus.of(folder.path("cache/old" + WebFontCache.suffix))).modified
         WebFontCache.prune(in: folder.path("cache"), now: written + OutputCache.imageRetention - 1)
@@ -138,10 +163,11 @@ struct WebFontCacheTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("cache/kept.txt")))
     }
 
-    /// The bytes ``WebFontCache/write`` gives an entry, read back from a file it wrote.
-    static func fileBytes(of entry: WebFontCache.Entry) throws -> [UInt8] {
+    /// The bytes ``WebFontCache/write`` gives an entry stored as `name`, read back from a file
+    /// it wrote.
+    static func fileBytes(of entry: WebFontCache.Entry, as name: String, key: [UInt8]? = CacheSeal.machineKey) throws -> [UInt8] {
         let folder = TemporaryFolder()
-        WebFontCache.write(entry, as: "entry" + WebFontCache.suffix, in: folder.path("cache"))
-        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.path("cache/entry" + WebFontCache.suffix))))
+        WebFontCache.write(entry, as: name, in: folder.path("cache"), key: key)
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.path("cache/" + name))))
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import OnboardingKit
+
 /// What the build publishes of raster images: smaller variants without metadata, the same
 /// bytes from the same input, made once and then taken from the cache.
 @Suite(.timeLimit(.minutes(2)))
@@ -32,11 +34,14 @@ struct ImagePublishingTests {
             ).write(to: appDef)
         }
 
-        /// Builds into `out` (inside the folder) with the cache `cache` (inside the folder).
-        func build(into out: String, cache: String = "cache", _ options: [String] = []) throws -> ToolRunner.Result {
+        /// Builds into `out` (inside the folder) with the cache `cache` (inside the folder),
+        /// sealed with the cache key `key` (64 hex digits).
+        func build(into out: String, cache: String = "cache", key: String = ImagePublishingTests.cacheKeyText, _ options: [String] = []) throws
+            -> ToolRunner.Result
+        {
             try ToolRunner.run(
                 ["build", appDef.path, "--out", folder.appendingPathComponent(out).path] + options,
-                environment: ["XDG_CACHE_HOME": folder.appendingPathComponent(cache).path])
+                environment: ["XDG_CACHE_HOME": folder.appendingPathComponent(cache).path, CacheSeal.keyVariable: key])
         }
 
         /// Every file of an output, by path, with its bytes; the build's record aside.
@@ -137,15 +142,25 @@ struct ImagePublishingTests {
         // As many entries as the build makes for a 480-pixel source (384 and 480, and the fallback).
         let lines = "image/html 384 512 \(script.count)\nimage/webp 480 640 \(script.count)\nimage/png 480 640 \(fallback.count)\n"
         let poisoned = Data("sab-onboarding image variants 1\n\(lines)\n".utf8) + script + script + fallback
-        try poisoned.write(to: cacheFolder.appendingPathComponent(names[0]))
+        try Self.sealed(poisoned, name: names[0]).write(to: cacheFolder.appendingPathComponent(names[0]))
         let second = try project.build(into: "second")
         #expect(second.status == 0, "\(second.standardError)")
         #expect(second.standardOutput.hasSuffix("(images: 1 encoded, 0 reused from the cache)\n"), "\(second.standardOutput)")
         #expect(try project.files(of: "second") == project.files(of: "first"))
     }
 
+    /// The cache key the builds are given, as the environment gives it and as bytes.
+    static let cacheKeyText = String(repeating: "5a", count: 32)
+    static let cacheKey = [UInt8](repeating: 0x5a, count: 32)
+
+    /// `contents` sealed, as a build with ``cacheKey`` seals the cache file `name`.
+    static func sealed(_ contents: Data, name: String) -> Data {
+        Data(CacheSeal.sealed([UInt8](contents), name: name, key: cacheKey))
+    }
+
     /// A variants file's entries: type, width, height and bytes.
-    static func entries(of file: Data) throws -> [(type: String, width: Int, height: Int, bytes: Data)] {
+    static func entries(of sealedFile: Data, name: String) throws -> [(type: String, width: Int, height: Int, bytes: Data)] {
+        let file = Data(try #require(CacheSeal.opened([UInt8](sealedFile), name: name, key: cacheKey)))
         let blank = try #require(file.firstRange(of: Data("\n\n".utf8)))
         let lines = String(decoding: file[..<blank.lowerBound], as: UTF8.self).split(separator: "\n").dropFirst()
         var offset = blank.upperBound
@@ -179,7 +194,7 @@ struct ImagePublishingTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).filter { $0.hasSuffix(".variants") }
         try #require(names.count == 1, "\(names)")
         let cacheFile = cacheFolder.appendingPathComponent(names[0])
-        let cached = try Self.entries(of: try Data(contentsOf: cacheFile))
+        let cached = try Self.entries(of: try Data(contentsOf: cacheFile), name: names[0])
         let fallback = try #require(cached.last)
         #expect(fallback.type == "image/png")
         // Another picture of the fallback's size: green. An eXIf chunk after its header.
@@ -192,7 +207,8 @@ struct ImagePublishingTests {
             (withGPS + page, "has \(page.count) bytes after its end"), (withGPS, "holds a 'eXIf' chunk"),
             (green + page, "has \(page.count) bytes after its end"),
         ] {
-            try Self.variantsFile(Array(cached.dropLast()) + [(fallback.type, fallback.width, fallback.height, poisoned)]).write(to: cacheFile)
+            try Self.sealed(Self.variantsFile(Array(cached.dropLast()) + [(fallback.type, fallback.width, fallback.height, poisoned)]), name: names[0])
+                .write(to: cacheFile)
             let again = try project.build(into: "again")
             #expect(again.status == 0, "\(again.standardError)")
             #expect(again.standardOutput.hasSuffix("(images: 1 encoded, 0 reused from the cache)\n"), "\(again.standardOutput)")
@@ -212,6 +228,21 @@ struct ImagePublishingTests {
         let warm = try project.build(into: "warm")
         #expect(warm.standardOutput.hasSuffix("(images: 0 encoded, 1 reused from the cache)\n"), "\(warm.standardOutput)")
         #expect(!warm.standardError.contains("image-cache-not-used"), "\(warm.standardError)")
+    }
+
+    /// A cache written with another key (another user's, or a CI run's whose cache was restored
+    /// without its secret) may hold whole, clean pictures that are not this source's: none is
+    /// used, and the note says why.
+    @Test func aCacheSealedWithAnotherKeyIsNotUsed() throws {
+        let project = try Project(images: ["house.png": Self.samples.appendingPathComponent("HouseOnTheRock.png")])
+        #expect(try project.build(into: "first", key: String(repeating: "0b", count: 32)).status == 0)
+        let again = try project.build(into: "again")
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.standardOutput.hasSuffix("(images: 1 encoded, 0 reused from the cache)\n"), "\(again.standardOutput)")
+        #expect(again.standardError.contains("not sealed with this user's cache key"), "\(again.standardError)")
+        #expect(again.standardError.contains("[image-cache-not-used]"))
+        let warm = try project.build(into: "warm")
+        #expect(warm.standardOutput.hasSuffix("(images: 0 encoded, 1 reused from the cache)\n"), "\(warm.standardOutput)")
     }
 
     @Test func aLowerQualityGivesSmallerFiles() throws {

@@ -143,9 +143,20 @@ public struct SARIFReporter: DiagnosticReporter {
                 summary: "An image's sizes in the image cache were not used: the build made them again.",
                 rationale: """
                     The build keeps the sizes it makes of each image in the user's cache folder, which may \
-                    be shared or restored in CI: what it gives is checked as any input is (type, size, \
+                    be shared or restored in CI: a file is used only if it is sealed with the user's cache key, \
+                    and what it gives is checked as any input is (type, size, \
                     proportions, no metadata, nothing after the image's end, a whole decode). Sizes that \
                     fail a check are made again from the image, and the note says which check failed.
+                    """,
+                help: nil),
+            ReportingDescriptor(
+                id: FontPublisher.cacheNotUsedID, severity: .note,
+                summary: "A font's web font in the font cache was not used: the build made it again.",
+                rationale: """
+                    The build keeps the web fonts it makes in the user's cache folder, sealed with the user's \
+                    cache key. A file there whose seal does not match, that does not read back whole, or whose \
+                    font does not map and shape the carousel's text as the source font does, is made again \
+                    from the source, and the note says why.
                     """,
                 help: nil),
         ]

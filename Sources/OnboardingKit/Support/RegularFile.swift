@@ -5,11 +5,14 @@ import SystemPackage
 /// reads it next gets all of it.
 public enum RegularFile {
     /// The bytes of the regular file at `path` (a link is followed); `nil` when it cannot be
-    /// opened or read, or is no regular file.
-    public static func bytes(at path: String) -> [UInt8]? {
+    /// opened or read, is no regular file, or holds more than `maximumSize` bytes (a sparse
+    /// file claims any size without taking the room: its size is refused before any is read).
+    public static func bytes(at path: String, maximumSize: Int = .max) -> [UInt8]? {
         guard let (file, size) = open(path) else { return nil }
         defer { try? file.close() }
-        return try? read(file, path: path, sizeHint: size)
+        guard size <= maximumSize, let bytes = try? read(file, path: path, sizeHint: size, limit: maximumSize), bytes.count <= maximumSize
+        else { return nil }
+        return bytes
     }
 
     /// Opens the regular file at `path` for reading, with its size; `nil` for anything else.
@@ -30,12 +33,13 @@ public enum RegularFile {
     }
 
     /// Reads `file` to its end, going on after interrupted and partial reads. `sizeHint` (the
-    /// size `fstat` gave) only saves growing the buffer: a file that grew is read whole.
-    static func read(_ file: FileDescriptor, path: String, sizeHint: Int) throws(FileSystemCalls.Failure) -> [UInt8] {
+    /// size `fstat` gave) only saves growing the buffer: a file that grew is read whole, up to
+    /// one byte past `limit` (which tells the caller it is over).
+    static func read(_ file: FileDescriptor, path: String, sizeHint: Int, limit: Int = .max) throws(FileSystemCalls.Failure) -> [UInt8] {
         // One byte more than the size, so that the read which finds the end needs no more room.
-        var bytes = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)
+        var bytes = [UInt8](repeating: 0, count: min(max(sizeHint, 0), limit) + 1)
         var count = 0
-        while true {
+        while count <= limit {
             if count == bytes.count { bytes += repeatElement(0, count: max(bytes.count, 1 << 16)) }
             let read = try FileSystemCalls.call(path) {
                 try bytes.withUnsafeMutableBytes { buffer in

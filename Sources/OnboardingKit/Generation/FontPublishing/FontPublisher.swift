@@ -14,6 +14,8 @@ public enum FontPublisher {
     static let notPublishedID = "font-not-published"
     /// A build-time warning: a font is published whole, its subset not shaping as it does.
     static let publishedWholeID = "font-published-whole"
+    /// The id of the note that a font found in the cache was not used.
+    public static let cacheNotUsedID = "font-cache-not-used"
 
     /// How many fonts a build made, and how many it found made in the cache.
     public struct Work: Sendable, Equatable {
@@ -52,10 +54,29 @@ public enum FontPublisher {
                 let texts = text.texts(in: project.fonts.languages(using: font.cssFamily))
                 let name = WebFontCache.name(sourceDigest: SHA256.hexDigest(of: file), characters: characters, settings: WebFontMaker.settings)
                 let textsDigest = WebFontCache.digest(of: texts)
-                if let cached = WebFontCache.read(name, in: cacheFolder), cached.font.wholeFontReason == nil || cached.textsDigest == textsDigest,
-                    WebFontMaker.difference(of: cached.font, fromSource: source, characters: characters, texts: texts) == nil
-                {
-                    made = cached.font
+                var cacheProblem: String?
+                var reusable: WebFont?
+                switch WebFontCache.read(name, in: cacheFolder) {
+                case nil: break
+                case .unreadable?: cacheProblem = "its file is not a whole web font file"
+                case .notSealed?: cacheProblem = "its file is not sealed with this user's cache key (written by another user or machine, or changed since)"
+                case .entry(let cached)?:
+                    // A whole font made for other texts may not shape these ones alike: made again, unremarked.
+                    if cached.font.wholeFontReason == nil || cached.textsDigest == textsDigest {
+                        if let difference = WebFontMaker.difference(of: cached.font, fromSource: source, characters: characters, texts: texts) {
+                            cacheProblem = "it " + difference
+                        } else {
+                            reusable = cached.font
+                        }
+                    }
+                }
+                if let cacheProblem {
+                    report(
+                        cacheNotUsedID, .note, "the cached web font of '\(font.fileName)' was not used, and was made again: \(cacheProblem)",
+                        notes: ["the font cache is \(cacheFolder ?? "not set")"])
+                }
+                if let reusable {
+                    made = reusable
                     work.reused += 1
                 } else {
                     made = try WebFontMaker.make(from: source, characters: characters, texts: texts)

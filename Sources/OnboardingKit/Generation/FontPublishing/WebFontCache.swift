@@ -21,13 +21,18 @@ import SystemPackage
 ///
 /// What a file gives is checked before it is used, as any input is (``FontPublisher``: it
 /// decodes as WOFF2, maps the text's characters as the source does, and shapes every text as
-/// the source does); one that does not read back whole is ignored and written again. Files are
+/// the source does), and is used only if it carries the seal of this user's key (``CacheSeal``):
+/// a font that passes every check can still draw other letters (colour glyphs, say), or carry
+/// text of someone else's. One that does not read back whole is written again. Files are
 /// written under a new temporary name (created exclusively, never through a link) and renamed,
 /// so a reader never sees half of one; each use renews its time, and pruning removes those
 /// unused for ``OutputCache/imageRetention``.
 enum WebFontCache {
     static let header = "sab-onboarding web font 1"
     static let suffix = ".webfont"
+    /// The largest file read: above the largest source font a project may have, which its WOFF2
+    /// never exceeds. A file claiming more (a sparse one, planted) is not read into memory.
+    static let maximumFileSize = 64 << 20
 
     static var folder: String? { OutputCache.folder.map { Paths.join($0, "fonts") } }
 
@@ -39,7 +44,10 @@ enum WebFontCache {
 
     /// The file's name for a source font, the characters it is subset to, and the settings.
     static func name(sourceDigest: String, characters: [Unicode.Scalar], settings: String) -> String {
-        let key = "\(sourceDigest)\n\(settings)\n\(SabOnboardingVersion.current)\n" + characters.map { String($0.value, radix: 16) }.joined(separator: ",")
+        // The seal's version too, as for images (``ImageVariantCache/name(sourceDigest:settings:)``).
+        let key =
+            "\(sourceDigest)\n\(settings)\n\(SabOnboardingVersion.current)\n\(CacheSeal.version)\n"
+            + characters.map { String($0.value, radix: 16) }.joined(separator: ",")
         return SHA256.hexDigest(of: Array(key.utf8)) + suffix
     }
 
@@ -51,21 +59,39 @@ enum WebFontCache {
         return SHA256.hexDigest(of: bytes)
     }
 
-    /// The entry of the file `name` in `folder`, `nil` without one.
-    static func read(_ name: String, in folder: String?) -> Entry? {
-        guard let folder, let bytes = RegularFile.bytes(at: Paths.join(folder, name)), let entry = entry(in: bytes) else { return nil }
-        PathText.withCString(Paths.join(folder, name)) { _ = utimensat(AT_FDCWD, $0, nil, 0) }
-        return entry
+    /// What a cache file gives.
+    enum Cached: Equatable {
+        /// Its entry, not yet checked against the source (``FontPublisher``).
+        case entry(Entry)
+        /// Something is there that is no web font file, or not a whole one.
+        case unreadable
+        /// A file whose seal is not this key's for this name and contents.
+        case notSealed
     }
 
-    /// Stores `font`; a cache that cannot be written (no home folder, a full disk) is skipped:
-    /// the build needs none.
-    static func write(_ entry: Entry, as name: String, in folder: String?) {
-        guard let folder, (try? FileSystemCalls.makeDirectories(folder)) != nil else { return }
+    /// What the file `name` in `folder` holds; `nil` without one, or without a key (then
+    /// nothing is read: nothing could be told from a planted file).
+    static func read(_ name: String, in folder: String?, key: [UInt8]? = CacheSeal.machineKey) -> Cached? {
+        guard let folder, let key else { return nil }
+        let path = Paths.join(folder, name)
+        guard let bytes = RegularFile.bytes(at: path, maximumSize: maximumFileSize) else {
+            return PathText.withCString(path) { access($0, F_OK) } == 0 ? .unreadable : nil
+        }
+        guard let payload = CacheSeal.opened(bytes, name: name, key: key) else { return .notSealed }
+        guard let entry = entry(in: payload) else { return .unreadable }
+        PathText.withCString(path) { _ = utimensat(AT_FDCWD, $0, nil, 0) }
+        return .entry(entry)
+    }
+
+    /// Stores `entry`, sealed with `key`; a cache that cannot be written (no home folder, a full
+    /// disk, no key) is skipped: the build needs none.
+    static func write(_ entry: Entry, as name: String, in folder: String?, key: [UInt8]? = CacheSeal.machineKey) {
+        guard let folder, let key, (try? FileSystemCalls.makeDirectories(folder)) != nil else { return }
         let font = entry.font
         let reason = Array((font.wholeFontReason ?? "").utf8)
         let kind = font.wholeFontReason == nil ? "subset" : "whole"
-        let bytes = Array("\(header)\n\(kind) \(entry.textsDigest) \(reason.count) \(font.woff2.count)\n\n".utf8) + reason + font.woff2
+        let contents = Array("\(header)\n\(kind) \(entry.textsDigest) \(reason.count) \(font.woff2.count)\n\n".utf8) + reason + font.woff2
+        let bytes = CacheSeal.sealed(contents, name: name, key: key)
         let path = Paths.join(folder, name)
         let temporary = path + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         do {
@@ -82,7 +108,8 @@ enum WebFontCache {
         if renamed != 0 { PathText.withCString(temporary) { _ = unlink($0) } }
     }
 
-    /// The entry a cache file holds, or `nil` unless it reads back whole.
+    /// The entry a cache file's contents (its seal taken off) hold, or `nil` unless they read
+    /// back whole.
     static func entry(in bytes: [UInt8]) -> Entry? {
         guard let blank = bytes.indices.first(where: { $0 > 0 && bytes[$0] == 0x0A && bytes[$0 - 1] == 0x0A }),
             let text = String(utf8Text: Array(bytes[..<blank]))

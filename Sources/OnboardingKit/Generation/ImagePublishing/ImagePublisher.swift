@@ -93,6 +93,7 @@ public enum ImagePublisher {
         switch ImageVariantCache.read(cacheName, in: cacheFolder) {
         case nil: break
         case .unreadable?: cacheProblem = "its file is not a whole variants file"
+        case .notSealed?: cacheProblem = "its file is not sealed with this user's cache key (written by another user or machine, or changed since)"
         case .entries(let cached)?:
             let check = CachedVariantCheck(
                 widths: widths, fallbackWidth: fallbackWidth, sourceSize: asset.size, isAnimated: asset.isAnimated, sourceFrames: asset.frameCount)

@@ -9,7 +9,9 @@ import PathText
 /// The variants of each source image already encoded, in the user's cache folder
 /// (`images/` in ``OutputCache/folder``), one file per source and settings (libvips's version
 /// among them): a rebuild after an edit re-encodes only the images that changed. What a file
-/// gives is checked before it is used (``CachedVariantCheck``).
+/// gives is checked before it is used (``CachedVariantCheck``), and is used only if it carries
+/// the seal of this user's key (``CacheSeal``): a whole, clean picture of the right size that
+/// someone else put there is still not this source's.
 ///
 /// A file is named by a digest of the source's bytes and the settings, and holds a header line,
 /// a line per variant (`type width height length`) and the variants' bytes. One that does not
@@ -18,6 +20,9 @@ import PathText
 /// those unused for ``OutputCache/imageRetention``.
 enum ImageVariantCache {
     static let header = "sab-onboarding image variants 1"
+    /// The largest file read: the variants of a 16383-pixel-wide animation stay far below it, and
+    /// a file claiming more (a sparse one, planted) is not read into memory.
+    static let maximumFileSize = 256 << 20
 
     struct Entry: Equatable {
         var mediaType: String
@@ -30,7 +35,9 @@ enum ImageVariantCache {
 
     /// The cache file's name for a source and the settings that shape its variants.
     static func name(sourceDigest: String, settings: String) -> String {
-        SHA256.hexDigest(of: Array("\(sourceDigest)\n\(settings)\n\(SabOnboardingVersion.current)".utf8)) + ".variants"
+        // The seal's version too: files of builds that did not seal them are never looked up
+        // (pruning removes them), rather than each reported as unsealed once.
+        SHA256.hexDigest(of: Array("\(sourceDigest)\n\(settings)\n\(SabOnboardingVersion.current)\n\(CacheSeal.version)".utf8)) + ".variants"
     }
 
     /// What a cache file gives.
@@ -39,32 +46,37 @@ enum ImageVariantCache {
         case entries([Entry])
         /// Something is there that is no variants file, or not a whole one.
         case unreadable
+        /// A file whose seal is not this key's for this name and contents: written with
+        /// another key, changed since, or copied from another name.
+        case notSealed
     }
 
-    /// What the file `name` in `folder` (``folder`` unless given) holds; `nil` without one.
-    static func read(_ name: String, in folder: String? = folder) -> Cached? {
-        guard let folder else { return nil }
+    /// What the file `name` in `folder` (``folder`` unless given) holds; `nil` without one, or
+    /// without a key (then nothing is read: nothing could be told from a planted file).
+    static func read(_ name: String, in folder: String? = folder, key: [UInt8]? = CacheSeal.machineKey) -> Cached? {
+        guard let folder, let key else { return nil }
         let path = Paths.join(folder, name)
-        guard let bytes = RegularFile.bytes(at: path) else {
+        guard let bytes = RegularFile.bytes(at: path, maximumSize: maximumFileSize) else {
             return PathText.withCString(path) { access($0, F_OK) } == 0 ? .unreadable : nil
         }
-        guard let entries = entries(in: bytes) else { return .unreadable }
+        guard let payload = CacheSeal.opened(bytes, name: name, key: key) else { return .notSealed }
+        guard let entries = entries(in: payload) else { return .unreadable }
         PathText.withCString(path) { _ = utimensat(AT_FDCWD, $0, nil, AT_SYMLINK_NOFOLLOW) }
         return .entries(entries)
     }
 
-    /// Stores `entries`; a cache that cannot be written (no home folder, a full disk) is
-    /// skipped: the build needs none.
+    /// Stores `entries`, sealed with `key`; a cache that cannot be written (no home folder, a
+    /// full disk, no key) is skipped: the build needs none.
     ///
     /// The file is written under a temporary name of its own and renamed into place. The cache
     /// folder may be shared, or restored from elsewhere: the temporary file is created anew
     /// (`O_EXCL`), so a file or link planted at its name (predicted from the process id) is
     /// never written through; another name is tried instead.
-    static func write(_ entries: [Entry], as name: String, in folder: String? = folder) {
-        guard let folder, (try? FileSystemCalls.makeDirectories(folder)) != nil else { return }
+    static func write(_ entries: [Entry], as name: String, in folder: String? = folder, key: [UInt8]? = CacheSeal.machineKey) {
+        guard let folder, let key, (try? FileSystemCalls.makeDirectories(folder)) != nil else { return }
         var text = header + "\n"
         for entry in entries { text += "\(entry.mediaType) \(entry.width) \(entry.height) \(entry.bytes.count)\n" }
-        let bytes = Array((text + "\n").utf8) + entries.flatMap(\.bytes)
+        let bytes = CacheSeal.sealed(Array((text + "\n").utf8) + entries.flatMap(\.bytes), name: name, key: key)
         let path = Paths.join(folder, name)
         for _ in 0..<8 {
             // Pruning removes what a killed build left by this infix (``OutputCache/pruneImages``).
@@ -83,7 +95,8 @@ enum ImageVariantCache {
         }
     }
 
-    /// The entries of a cache file, or `nil` unless it reads back whole.
+    /// The entries of a cache file's contents (its seal taken off), or `nil` unless they read
+    /// back whole.
     static func entries(in bytes: [UInt8]) -> [Entry]? {
         guard let blank = bytes.indices.first(where: { $0 > 0 && bytes[$0] == 0x0A && bytes[$0 - 1] == 0x0A }),
             let text = String(utf8Text: Array(bytes[..<blank]))
