@@ -1,0 +1,19 @@
+import Testing
+
+@testable import OnboardingKit
+
+/// The project's SHA-256, which names published files and seals cache files, against the
+/// standard's test vectors.
+struct SHA256Tests {
+    /// FIPS 180-2's examples: the empty message, one block, two blocks, and a million bytes.
+    @Test func theStandardsExamples() {
+        #expect(SHA256.hexDigest(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hexDigest(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256.hexDigest(of: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            SHA256.hexDigest(of: [UInt8](repeating: 0x61, count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}
