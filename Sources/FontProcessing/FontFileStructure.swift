@@ -13,6 +13,13 @@ package enum FontFileStructure {
     /// 20 MB); what is over it is no font a carousel needs, and would hold the build's memory.
     package static let largestFont = 64 << 20
 
+    /// The most tables a font's directory may list. An sfnt's header gives `searchRange` (the
+    /// largest power of two not over the table count, times 16) in 16 bits, so no sfnt lists
+    /// 4096 tables or more; real fonts list 10 to 40 (the OpenType specification registers some
+    /// 60 tags, and font tools add a few private ones), so 256 is far above any font and keeps
+    /// a damaged or hostile directory from costing more than a few kilobytes to read.
+    package static let mostTables = 256
+
     /// The tables without which no browser draws a font: the character map, the header, the
     /// horizontal metrics and the glyph count, and then the outlines, TrueType's or CFF's.
     static let requiredTables = ["cmap", "head", "hhea", "hmtx", "maxp"]
@@ -42,6 +49,20 @@ package enum FontFileStructure {
     static func missingTables(in tags: Set<String>) -> [String] {
         let outlines = tags.isSuperset(of: ["glyf", "loca"]) || tags.contains("CFF ") || tags.contains("CFF2")
         return requiredTables.filter { !tags.contains($0) } + (outlines ? [] : ["glyf and loca, or CFF"])
+    }
+
+    /// Refuses a directory that lists no table, or more than ``mostTables``.
+    static func checkTableCount(_ count: Int) throws(FontStructureProblem) {
+        guard count > 0 else { throw FontStructureProblem("its table directory lists no table") }
+        guard count <= mostTables else {
+            throw FontStructureProblem("its table directory lists \(count) tables, more than the \(mostTables) the build takes (a font has some 10 to 40)")
+        }
+    }
+
+    /// Whether `length` bytes at `offset` lie inside a file of `fileSize` bytes, after its first
+    /// `start` bytes: computed without adding, so that no offset or length can overflow.
+    static func liesInside(offset: Int, length: Int, after start: Int, fileSize: Int) -> Bool {
+        offset >= start && length >= 0 && length <= fileSize && offset <= fileSize - length
     }
 
     /// Refuses a font whose tags miss a table it needs or repeat one.

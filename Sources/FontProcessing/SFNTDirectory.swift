@@ -29,7 +29,7 @@ enum SFNTDirectory {
             throw FontStructureProblem("it ends inside its header (\(font.byteCount) bytes)")
         }
         let count = Int(header.uint16(at: 4))
-        guard count > 0 else { throw FontStructureProblem("its table directory lists no table") }
+        try FontFileStructure.checkTableCount(count)
         let directoryEnd = headerSize + count * recordSize
         guard let directory = font.bytes(from: headerSize, count: count * recordSize) else {
             throw FontStructureProblem(
@@ -41,8 +41,8 @@ enum SFNTDirectory {
             let record = Record(
                 tag: directory.uint32(at: at), checksum: directory.uint32(at: at + 4), offset: Int(directory.uint32(at: at + 8)),
                 length: Int(directory.uint32(at: at + 12)))
-            // An empty table takes no room, wherever the directory says it is.
-            guard record.length == 0 || (record.offset >= directoryEnd && record.offset <= font.byteCount - record.length) else {
+            // An empty table too: whoever reads the font later may take its offset as a place.
+            guard FontFileStructure.liesInside(offset: record.offset, length: record.length, after: directoryEnd, fileSize: font.byteCount) else {
                 throw FontStructureProblem(
                     "its '\(FontFileStructure.tag(record.tag))' table (\(record.length) bytes at byte \(record.offset)) lies outside the file (\(font.byteCount) bytes): it is cut short or damaged"
                 )

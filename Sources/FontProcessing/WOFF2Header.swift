@@ -31,7 +31,7 @@ enum WOFF2Header {
             throw FontStructureProblem("its WOFF2 header says it is \(length) bytes, and the file is \(font.byteCount): it is cut short or damaged")
         }
         let count = Int(header.uint16(at: 12))
-        guard count > 0 else { throw FontStructureProblem("its table directory lists no table") }
+        try FontFileStructure.checkTableCount(count)
         guard header.uint16(at: 14) == 0 else { throw FontStructureProblem("its WOFF2 header is damaged (its reserved field is not 0)") }
         guard Int(header.uint32(at: 16)) <= FontFileStructure.largestFont else {
             throw FontStructureProblem("the font it wraps is over the \(FontFileStructure.largestFont >> 20) MB the build takes of a font")
@@ -66,7 +66,7 @@ enum WOFF2Header {
 
     private static func checkBlock(_ name: String, offset: Int, length: Int, after start: Int, in font: some FontBytes) throws(FontStructureProblem) {
         guard offset != 0 || length != 0 else { return }
-        guard offset >= start, offset <= font.byteCount - length else {
+        guard FontFileStructure.liesInside(offset: offset, length: length, after: start, fileSize: font.byteCount) else {
             throw FontStructureProblem("its \(name) block (\(length) bytes at byte \(offset)) lies outside the file (\(font.byteCount) bytes)")
         }
     }

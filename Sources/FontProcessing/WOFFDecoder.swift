@@ -5,6 +5,8 @@ internal import CFonts
 /// installed library unwraps WOFF 1.0 (the woff2 library reads only WOFF2), and the format is
 /// a directory of zlib streams.
 enum WOFFDecoder {
+    /// The sfnt `woff` holds; throws, never traps, whatever its bytes: every number read from
+    /// the file is checked before it is used as a place, a size or a 16- or 32-bit field.
     static func sfnt(from woff: [UInt8]) throws(FontProcessingFailure) -> [UInt8] {
         let entries: [WOFFHeader.Entry]
         do {
@@ -14,21 +16,35 @@ enum WOFFDecoder {
         }
         try FontLibraries.require(FontLibraries.zlib)
         let count = entries.count
-        let entrySelector = Int.bitWidth - 1 - count.leadingZeroBitCount
+        // WOFFHeader.read takes 1 to FontFileStructure.mostTables tables, so the sfnt header's
+        // 16-bit fields hold these; checked again, as a failure rather than a trap.
+        let entrySelector = Int.bitWidth - 1 - max(count, 1).leadingZeroBitCount
         let searchRange = (1 << entrySelector) * 16
-        var header = bigEndian(woff.uint32(at: 4)) + bigEndian(UInt16(count)) + bigEndian(UInt16(searchRange))
-        header += bigEndian(UInt16(entrySelector)) + bigEndian(UInt16(count * 16 - searchRange))
+        guard (1...FontFileStructure.mostTables).contains(count), let numTables = UInt16(exactly: count),
+            let range = UInt16(exactly: searchRange), let shift = UInt16(exactly: count * 16 - searchRange)
+        else {
+            throw FontProcessingFailure("its table directory lists \(count) tables, more than the \(FontFileStructure.mostTables) the build takes")
+        }
+        var header = bigEndian(woff.uint32(at: 4)) + bigEndian(numTables) + bigEndian(range)
+        header += bigEndian(UInt16(truncatingIfNeeded: entrySelector)) + bigEndian(shift)
         var directory: [UInt8] = []
         var tables: [UInt8] = []
         let start = 12 + 16 * count
         for entry in entries {
+            guard FontFileStructure.liesInside(offset: entry.offset, length: entry.compressedLength, after: 0, fileSize: woff.count),
+                entry.originalLength >= entry.compressedLength, entry.originalLength <= FontFileStructure.largestFont
+            else {
+                throw FontProcessingFailure("its '\(FontFileStructure.tag(entry.tag))' table lies outside the file or its lengths are damaged")
+            }
             let stored = Array(woff[entry.offset..<entry.offset + entry.compressedLength])
             let table = entry.compressedLength == entry.originalLength ? stored : try inflate(stored, to: entry.originalLength, tag: entry.tag)
-            directory += bigEndian(entry.tag) + bigEndian(entry.checksum) + bigEndian(UInt32(start + tables.count)) + bigEndian(UInt32(table.count))
-            tables += table + [UInt8](repeating: 0, count: (4 - table.count % 4) % 4)
-            guard start + tables.count <= FontFileStructure.largestFont else {
+            guard let offset = UInt32(exactly: start + tables.count), let length = UInt32(exactly: table.count),
+                start + tables.count + table.count <= FontFileStructure.largestFont
+            else {
                 throw FontProcessingFailure("the font it wraps is over the \(FontFileStructure.largestFont >> 20) MB the build takes of a font")
             }
+            directory += bigEndian(entry.tag) + bigEndian(entry.checksum) + bigEndian(offset) + bigEndian(length)
+            tables += table + [UInt8](repeating: 0, count: (4 - table.count % 4) % 4)
         }
         return header + directory + tables
     }

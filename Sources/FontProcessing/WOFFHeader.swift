@@ -40,7 +40,7 @@ enum WOFFHeader {
             throw FontStructureProblem("its WOFF header says it is \(length) bytes, and the file is \(font.byteCount): it is cut short or damaged")
         }
         let count = Int(header.uint16(at: 12))
-        guard count > 0 else { throw FontStructureProblem("its table directory lists no table") }
+        try FontFileStructure.checkTableCount(count)
         guard header.uint16(at: 14) == 0 else { throw FontStructureProblem("its WOFF header is damaged (its reserved field is not 0)") }
         guard Int(header.uint32(at: 16)) <= FontFileStructure.largestFont else {
             throw FontStructureProblem("the font it wraps is over the \(FontFileStructure.largestFont >> 20) MB the build takes of a font")
@@ -57,7 +57,10 @@ enum WOFFHeader {
                 tag: directory.uint32(at: at), offset: Int(directory.uint32(at: at + 4)), compressedLength: Int(directory.uint32(at: at + 8)),
                 originalLength: Int(directory.uint32(at: at + 12)), checksum: directory.uint32(at: at + 16))
             let tag = FontFileStructure.tag(entry.tag)
-            guard entry.compressedLength == 0 || (entry.offset >= directoryEnd && entry.offset <= font.byteCount - entry.compressedLength) else {
+            // An empty table too: the decoder reads it at its offset.
+            guard
+                FontFileStructure.liesInside(offset: entry.offset, length: entry.compressedLength, after: directoryEnd, fileSize: font.byteCount)
+            else {
                 throw FontStructureProblem(
                     "its '\(tag)' table (\(entry.compressedLength) bytes at byte \(entry.offset)) lies outside the file (\(font.byteCount) bytes): it is cut short or damaged"
                 )
@@ -74,7 +77,7 @@ enum WOFFHeader {
     /// Refuses an optional block (metadata, private data) that does not lie inside the file.
     private static func checkBlock(_ name: String, offset: Int, length: Int, in font: some FontBytes) throws(FontStructureProblem) {
         guard offset != 0 || length != 0 else { return }
-        guard offset >= size, offset <= font.byteCount - length else {
+        guard FontFileStructure.liesInside(offset: offset, length: length, after: size, fileSize: font.byteCount) else {
             throw FontStructureProblem("its \(name) block (\(length) bytes at byte \(offset)) lies outside the file (\(font.byteCount) bytes)")
         }
     }

@@ -75,6 +75,55 @@ struct FontFileStructureTests {
         #expect(problem(woff + [0, 0, 0, 0])?.contains("its WOFF header says it is") == true)
     }
 
+    /// An empty table is checked as any other: one placed far past the file's end passed,
+    /// and unwrapping the font then trapped on it.
+    @Test func aWOFFWithAnEmptyTableFarPastItsEndIsRefusedAndNotUnwrapped() throws {
+        let woff = try WOFFWrapping.wrap(
+            try DebianFonts.abyssinica.bytes(), compressed: false, extraEntries: [.init(tag: Array("zzzz".utf8), offset: 0x7FFF_FF00)])
+        #expect(problem(woff)?.contains("its 'zzzz' table (0 bytes at byte 2147483392) lies outside the file") == true, "\(problem(woff) ?? "accepted")")
+        #expect(throws: FontProcessingFailure.self) { try WOFFDecoder.sfnt(from: woff) }
+        #expect(throws: FontProcessingFailure.self) { try WebFontMaker.sfnt(from: woff) }
+    }
+
+    /// An sfnt's header holds `searchRange` in 16 bits: 4096 tables overflowed it when a WOFF of
+    /// them was unwrapped. A directory of more than ``FontFileStructure/mostTables`` tables
+    /// is refused, in every format.
+    @Test(arguments: [FontFileStructure.mostTables + 1, 4096, 65535])
+    func aDirectoryOfTooManyTablesIsRefused(_ count: Int) throws {
+        let font = try DebianFonts.abyssinica.bytes()
+        let fontCount = Int(font[4]) << 8 | Int(font[5])
+        let extras = (0..<(count - fontCount)).map { WOFFWrapping.ExtraEntry(tag: [0x78, UInt8($0 >> 8), UInt8($0 & 0xFF), 0x78], offset: 44) }
+        let woff = try WOFFWrapping.wrap(font, compressed: false, extraEntries: extras)
+        let said = "its table directory lists \(count) tables, more than the \(FontFileStructure.mostTables) the build takes"
+        #expect(problem(woff)?.hasPrefix(said) == true, "\(problem(woff) ?? "accepted")")
+        #expect(throws: FontProcessingFailure.self) { try WOFFDecoder.sfnt(from: woff) }
+        var sfnt = font
+        sfnt.replaceSubrange(4..<6, with: [UInt8(count >> 8), UInt8(count & 0xFF)])
+        #expect(problem(sfnt)?.hasPrefix(said) == true, "\(problem(sfnt) ?? "accepted")")
+    }
+
+    /// The most tables taken still unwrap into an sfnt whose header HarfBuzz reads.
+    @Test func aWOFFOfTheMostTablesTakenUnwraps() throws {
+        let font = try DebianFonts.abyssinica.bytes()
+        let fontCount = Int(font[4]) << 8 | Int(font[5])
+        let count = FontFileStructure.mostTables
+        let extras = (0..<(count - fontCount)).map {
+            WOFFWrapping.ExtraEntry(tag: [0x78, UInt8($0 >> 8), UInt8($0 & 0xFF), 0x78], offset: 44 + 20 * count)
+        }
+        let sfnt = try WOFFDecoder.sfnt(from: try WOFFWrapping.wrap(font, compressed: false, extraEntries: extras))
+        #expect(try SFNTDirectory.records(of: sfnt).count == count)
+        #expect(try FontFileStructure.format(of: sfnt) == .trueType)
+        // searchRange, entrySelector and rangeShift for 256 tables: 4096, 8, 0.
+        #expect(Array(sfnt[6..<12]) == [0x10, 0x00, 0x00, 0x08, 0x00, 0x00])
+    }
+
+    @Test func anSFNTWithAnEmptyTableFarPastItsEndIsRefused() throws {
+        var font = try DebianFonts.charis.bytes()
+        let record = try #require(recordOffset(of: "DSIG", in: font) ?? recordOffset(of: "post", in: font))
+        font.replaceSubrange(record + 8..<record + 16, with: [0x7F, 0xFF, 0xFF, 0x00, 0, 0, 0, 0])
+        #expect(problem(font)?.contains("(0 bytes at byte 2147483392) lies outside the file") == true, "\(problem(font) ?? "accepted")")
+    }
+
     @Test func anEmptyFileIsNoFont() {
         #expect(problem([]) == "the file is empty")
     }
@@ -104,15 +153,26 @@ enum WOFFWrapping {
         (try? wrap(sfnt, compressed: false)) ?? []
     }
 
-    static func wrap(_ sfnt: [UInt8], compressed: Bool) throws -> [UInt8] {
+    /// One more directory entry, written as it is given: tag, offset, compressed and original
+    /// length.
+    struct ExtraEntry {
+        var tag: [UInt8]
+        var offset: Int
+        var compressedLength = 0
+        var originalLength = 0
+    }
+
+    /// `extraEntries` are listed after the font's tables, with no data of their own.
+    static func wrap(_ sfnt: [UInt8], compressed: Bool, extraEntries: [ExtraEntry] = []) throws -> [UInt8] {
         func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
         func u32(_ value: Int) -> [UInt8] { u16(value >> 16) + u16(value & 0xFFFF) }
         func read32(_ at: Int) -> Int { Int(sfnt[at]) << 24 | Int(sfnt[at + 1]) << 16 | Int(sfnt[at + 2]) << 8 | Int(sfnt[at + 3]) }
-        let count = Int(sfnt[4]) << 8 | Int(sfnt[5])
+        let fontCount = Int(sfnt[4]) << 8 | Int(sfnt[5])
+        let count = fontCount + extraEntries.count
         var directory: [UInt8] = []
         var data: [UInt8] = []
         var offset = 44 + 20 * count
-        for index in 0..<count {
+        for index in 0..<fontCount {
             let record = 12 + 16 * index
             let (tableOffset, length) = (read32(record + 8), read32(record + 12))
             let table = Array(sfnt[tableOffset..<tableOffset + length])
@@ -122,6 +182,9 @@ enum WOFFWrapping {
             let padded = stored + [UInt8](repeating: 0, count: (4 - stored.count % 4) % 4)
             data += padded
             offset += padded.count
+        }
+        for extra in extraEntries {
+            directory += extra.tag + u32(extra.offset) + u32(extra.compressedLength) + u32(extra.originalLength) + u32(0)
         }
         let total = 44 + directory.count + data.count
         let header =

@@ -261,6 +261,11 @@ struct FontNotAFontTests {
             let record = 12 + 16 * (count - 1)
             font.replaceSubrange(record + 8..<record + 12, with: [0x00, 0xFF, 0xFF, 0x00])
             return (font, "lies outside the file")
+        case "a WOFF with an empty table far past its end":
+            return (try WOFFFile.wrapping(charis, emptyTables: [("zzzz", 0x7FFF_FF00)]), "its 'zzzz' table (0 bytes at byte 2147483392) lies outside the file")
+        case "a WOFF of 4096 tables":
+            let tags = (0..<4096 - (Int(charis[4]) << 8 | Int(charis[5]))).map { String(format: "%04x", $0) }
+            return (try WOFFFile.wrapping(charis, emptyTables: tags.map { ($0, 44) }), "its table directory lists 4096 tables, more than the 256")
         case "a PNG":
             return (Array(Data(base64Encoded: ExampleProject.tinyPNG)!), "it is a PNG image")
         case "an SVG font": return (Array(#"<svg xmlns="http://www.w3.org/2000/svg"><font id="c"/></svg>"#.utf8), "an SVG document")
@@ -269,7 +274,10 @@ struct FontNotAFontTests {
         }
     }
 
-    @Test(arguments: ["collection", "cut short", "a record past the end", "a PNG", "an SVG font", "HTML", "JavaScript"])
+    @Test(arguments: [
+        "collection", "cut short", "a record past the end", "a WOFF with an empty table far past its end", "a WOFF of 4096 tables", "a PNG", "an SVG font",
+        "HTML", "JavaScript",
+    ])
     func aFileThatIsNoFontIsAnErrorAtItsEntry(_ kind: String) throws {
         let folder = TemporaryFolder()
         try folder.write("app.appDef", Self.appDef)
