@@ -27,8 +27,20 @@ typedef void (*hb_destroy_func_t)(void *);
 /* hb_memory_mode_t */
 const int HB_MEMORY_MODE_DUPLICATE = 0;
 /* hb_subset_sets_t */
+const int HB_SUBSET_SETS_GLYPH_INDEX = 0;
+const int HB_SUBSET_SETS_UNICODE = 1;
+const int HB_SUBSET_SETS_NO_SUBSET_TABLE_TAG = 2;
+const int HB_SUBSET_SETS_DROP_TABLE_TAG = 3;
 const int HB_SUBSET_SETS_NAME_ID = 4;
 const int HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6;
+/* hb_subset_flags_t */
+const unsigned HB_SUBSET_FLAGS_RETAIN_GIDS = 0x02u;
+const unsigned HB_SUBSET_FLAGS_NOTDEF_OUTLINE = 0x40u;
+const unsigned HB_SUBSET_FLAGS_NO_PRUNE_UNICODE_RANGES = 0x100u;
+
+constexpr uint32_t tag(const char (&name)[5]) {
+    return uint32_t(uint8_t(name[0])) << 24 | uint32_t(uint8_t(name[1])) << 16 | uint32_t(uint8_t(name[2])) << 8 | uint32_t(uint8_t(name[3]));
+}
 
 struct hb_glyph_info_t {
     hb_codepoint_t codepoint;
@@ -83,6 +95,7 @@ struct {
     hb_language_t (*language_from_string)(const char *, int);
     hb_bool_t (*shape_full)(hb_font_t *, hb_buffer_t *, const void *, unsigned, const char *const *);
     void (*set_add)(hb_set_t *, hb_codepoint_t);
+    void (*set_del)(hb_set_t *, hb_codepoint_t);
     void (*set_clear)(hb_set_t *);
     void (*set_invert)(hb_set_t *);
     hb_bool_t (*set_allocation_successful)(const hb_set_t *);
@@ -97,6 +110,7 @@ struct {
     void (*subset_input_destroy)(hb_subset_input_t *);
     hb_set_t *(*subset_input_unicode_set)(hb_subset_input_t *);
     hb_set_t *(*subset_input_set)(hb_subset_input_t *, int);
+    void (*subset_input_set_flags)(hb_subset_input_t *, unsigned);
     hb_face_t *(*subset_or_fail)(hb_face_t *, const hb_subset_input_t *);
 } hb;
 
@@ -179,6 +193,7 @@ int load(char *message, size_t capacity) {
         {"hb_language_from_string", (void **)&hb.language_from_string},
         {"hb_shape_full", (void **)&hb.shape_full},
         {"hb_set_add", (void **)&hb.set_add},
+        {"hb_set_del", (void **)&hb.set_del},
         {"hb_set_clear", (void **)&hb.set_clear},
         {"hb_set_invert", (void **)&hb.set_invert},
         {"hb_set_allocation_successful", (void **)&hb.set_allocation_successful},
@@ -204,6 +219,7 @@ int load(char *message, size_t capacity) {
         {"hb_subset_input_destroy", (void **)&hb.subset_input_destroy},
         {"hb_subset_input_unicode_set", (void **)&hb.subset_input_unicode_set},
         {"hb_subset_input_set", (void **)&hb.subset_input_set},
+        {"hb_subset_input_set_flags", (void **)&hb.subset_input_set_flags},
         {"hb_subset_or_fail", (void **)&hb.subset_or_fail},
     };
     if (cfonts::load_library(subset_names, "HarfBuzz's subsetter", packages, subset, sizeof subset / sizeof subset[0], message, capacity) != 0) {
@@ -270,25 +286,31 @@ extern "C" int cfonts_font_has_character(cfonts_font *font, uint32_t character) 
     return hb.font_get_nominal_glyph(font->font, character, &glyph) ? 1 : 0;
 }
 
-extern "C" int cfonts_subset(cfonts_font *font, const uint32_t *characters, size_t count, uint8_t **bytes, size_t *length) {
+namespace {
+
+/* The subset input both kinds of subset start from: every layout feature (HarfBuzz keeps only
+   those of a default list unless told, and scripts such as Myanmar and Ethiopic use features
+   outside it), and the names kept by default (family, style, version...) with the licence's:
+   its description and address (13, 14), which the SIL Open Font License asks a copy to carry.
+   Every other name (designer, description, vendor's notes, 9, 10 and up) is left out. */
+hb_subset_input_t *subset_input() {
     hb_subset_input_t *input = hb.subset_input_create_or_fail();
-    if (!input) return -1;
-    hb_set_t *unicodes = hb.subset_input_unicode_set(input);
-    for (size_t index = 0; index < count; index++) hb.set_add(unicodes, characters[index]);
-    /* Every layout feature: HarfBuzz keeps only those of a default list unless told, and
-       scripts such as Myanmar and Ethiopic use features outside it. */
+    if (!input) return nullptr;
     hb_set_t *features = hb.subset_input_set(input, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG);
     hb.set_clear(features);
     hb.set_invert(features);
-    /* The names kept by default (family, style, version...) and the licence's: its
-       description and address (13, 14), which the SIL Open Font License asks a copy to carry. */
     hb_set_t *names = hb.subset_input_set(input, HB_SUBSET_SETS_NAME_ID);
     hb.set_add(names, 13);
     hb.set_add(names, 14);
-    if (!hb.set_allocation_successful(unicodes) || !hb.set_allocation_successful(features) || !hb.set_allocation_successful(names)) {
+    if (!hb.set_allocation_successful(features) || !hb.set_allocation_successful(names)) {
         hb.subset_input_destroy(input);
-        return -1;
+        return nullptr;
     }
+    return input;
+}
+
+/* The font subset by `input` (which is destroyed), as an sfnt freed with cfonts_free. */
+int subset_with(cfonts_font *font, hb_subset_input_t *input, uint8_t **bytes, size_t *length) {
     hb_face_t *subset = hb.subset_or_fail(font->face, input);
     hb.subset_input_destroy(input);
     if (!subset) return -1;
@@ -307,6 +329,52 @@ extern "C" int cfonts_subset(cfonts_font *font, const uint32_t *characters, size
     hb.blob_destroy(blob);
     hb.face_destroy(subset);
     return status;
+}
+
+}  // namespace
+
+extern "C" int cfonts_subset(cfonts_font *font, const uint32_t *characters, size_t count, uint8_t **bytes, size_t *length) {
+    hb_subset_input_t *input = subset_input();
+    if (!input) return -1;
+    hb_set_t *unicodes = hb.subset_input_unicode_set(input);
+    for (size_t index = 0; index < count; index++) hb.set_add(unicodes, characters[index]);
+    if (!hb.set_allocation_successful(unicodes)) {
+        hb.subset_input_destroy(input);
+        return -1;
+    }
+    return subset_with(font, input, bytes, length);
+}
+
+extern "C" int cfonts_subset_whole(cfonts_font *font, uint8_t **bytes, size_t *length) {
+    hb_subset_input_t *input = subset_input();
+    if (!input) return -1;
+    /* Every character and every glyph, under its own id: nothing of what the font draws is
+       left out or renumbered. What the subsetter does not know (a tool's private table, Debg,
+       FFTM, TSI0 to TSI5, any other tag) is left out, as in a subset. */
+    hb_set_t *unicodes = hb.subset_input_unicode_set(input);
+    hb.set_clear(unicodes);
+    hb.set_invert(unicodes);
+    hb_set_t *glyphs = hb.subset_input_set(input, HB_SUBSET_SETS_GLYPH_INDEX);
+    hb.set_clear(glyphs);
+    hb.set_invert(glyphs);
+    /* The layout tables HarfBuzz's shaper reads, and browsers with it, that the subsetter
+       drops by default or cannot subset: the legacy kerning and Apple's layout. A subset that
+       lost them shapes otherwise, which is why a font is published whole; with every glyph
+       id kept, they are copied as they are. */
+    const uint32_t layout[] = {tag("kern"), tag("kerx"), tag("morx"), tag("mort"), tag("feat"), tag("trak"), tag("ankr")};
+    hb_set_t *dropped = hb.subset_input_set(input, HB_SUBSET_SETS_DROP_TABLE_TAG);
+    hb_set_t *copied = hb.subset_input_set(input, HB_SUBSET_SETS_NO_SUBSET_TABLE_TAG);
+    for (uint32_t table : layout) {
+        hb.set_del(dropped, table);
+        hb.set_add(copied, table);
+    }
+    if (!hb.set_allocation_successful(unicodes) || !hb.set_allocation_successful(glyphs) || !hb.set_allocation_successful(dropped)
+        || !hb.set_allocation_successful(copied)) {
+        hb.subset_input_destroy(input);
+        return -1;
+    }
+    hb.subset_input_set_flags(input, HB_SUBSET_FLAGS_RETAIN_GIDS | HB_SUBSET_FLAGS_NOTDEF_OUTLINE | HB_SUBSET_FLAGS_NO_PRUNE_UNICODE_RANGES);
+    return subset_with(font, input, bytes, length);
 }
 
 extern "C" int cfonts_shape(cfonts_font *font, const char *utf8, size_t length, const char *language, cfonts_glyph **glyphs, size_t *count) {

@@ -38,6 +38,19 @@ final class HarfBuzzFont {
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
+    /// The whole font as a browser draws it, as an sfnt: every character, glyph (under its own
+    /// id) and layout table kept; what no browser reads (a font tool's private tables, any tag
+    /// the subsetter does not know) and the names beyond those a subset keeps left out.
+    func whole() throws(FontProcessingFailure) -> [UInt8] {
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        guard cfonts_subset_whole(font, &bytes, &length) == 0, let bytes else {
+            throw FontProcessingFailure("HarfBuzz's subsetter cannot copy it: its tables are damaged")
+        }
+        defer { cfonts_free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
     /// `text` shaped for `language`, as a reader sees it.
     func shape(_ text: String, language: String) throws(FontProcessingFailure) -> [ShapedGlyph] {
         var utf8 = Array(text.utf8)

@@ -27,12 +27,14 @@ package struct WebFont: Sendable, Equatable {
 /// characters the carousel shows (every layout feature and the glyphs they reach kept),
 /// compressed as WOFF2, then checked: the WOFF2 decoded must map the same characters and shape
 /// every text as the source does, glyph by glyph (place, advance, size, outline). A subset that
-/// does not is replaced by the whole font as WOFF2, with the reason.
+/// does not is replaced by the whole font as WOFF2, with the reason: every glyph and layout
+/// table a browser reads, through HarfBuzz's subsetter all the same, so that what no browser
+/// reads (a font tool's private tables, the designer's names and notes) is never published.
 package enum WebFontMaker {
     /// What, besides the source and the characters, decides the bytes made: a cache of them
     /// is keyed by it.
     package static var settings: String {
-        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-0-6-13-14 woff2-brotli-11"
+        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-0-6-13-14 whole-retain-gids-kern-aat woff2-brotli-11"
     }
 
     /// Whether the libraries a font needs are there; when not, why.
@@ -64,9 +66,9 @@ package enum WebFontMaker {
         guard let difference = difference(of: subset, from: font, characters: characters, texts: texts) else {
             return WebFont(woff2: subset, wholeFontReason: nil)
         }
-        let whole = try WOFF2Codec.encode(source)
+        let whole = try WOFF2Codec.encode(try font.whole())
         if let wrong = self.difference(of: whole, from: font, characters: characters, texts: texts) {
-            throw FontProcessingFailure("the whole font, as the woff2 encoder made it, \(wrong)")
+            throw FontProcessingFailure("the whole font, as HarfBuzz and the woff2 encoder made it, \(wrong)")
         }
         return WebFont(woff2: whole, wholeFontReason: difference)
     }

@@ -37,3 +37,45 @@ enum SFNTTables {
         (try? SFNTDirectory.records(of: font))?.first { FontFileStructure.tag($0.tag) == tag }?.offset
     }
 }
+
+/// An sfnt rebuilt from another's tables, some replaced or added.
+enum SFNTFile {
+    /// `sfnt` with each table of `tables` (by tag) in place of its own or added, the tables
+    /// sorted by tag, 4-byte aligned, with their checksums.
+    static func rebuilding(_ sfnt: [UInt8], with tables: [String: [UInt8]]) throws -> [UInt8] {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+        func u32(_ value: UInt32) -> [UInt8] { u16(Int(value >> 16)) + u16(Int(value & 0xFFFF)) }
+        var all: [String: [UInt8]] = [:]
+        for record in try SFNTDirectory.records(of: sfnt) {
+            all[FontFileStructure.tag(record.tag)] = Array(sfnt[record.offset..<record.offset + record.length])
+        }
+        all.merge(tables) { _, new in new }
+        let selector = Int.bitWidth - 1 - all.count.leadingZeroBitCount
+        var font = Array(sfnt[0..<4]) + u16(all.count) + u16(16 << selector) + u16(selector) + u16(all.count * 16 - (16 << selector))
+        var data: [UInt8] = []
+        for (tag, bytes) in all.sorted(by: { $0.key < $1.key }) {
+            let padded = bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4)
+            var checksum: UInt32 = 0
+            for at in stride(from: 0, to: padded.count, by: 4) {
+                let word = padded[at..<at + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                checksum &+= word
+            }
+            font += Array(tag.utf8) + u32(checksum) + u32(UInt32(12 + 16 * all.count + data.count)) + u32(UInt32(bytes.count))
+            data += padded
+        }
+        return font + data
+    }
+
+    /// A 'name' table (format 0) of Windows Unicode records in US English, by name id.
+    static func nameTable(_ names: [Int: String]) -> [UInt8] {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+        var records: [UInt8] = []
+        var strings: [UInt8] = []
+        for (id, text) in names.sorted(by: { $0.key < $1.key }) {
+            let encoded = text.utf16.flatMap { u16(Int($0)) }
+            records += u16(3) + u16(1) + u16(0x409) + u16(id) + u16(encoded.count) + u16(strings.count)
+            strings += encoded
+        }
+        return u16(0) + u16(names.count) + u16(6 + records.count) + records + strings
+    }
+}

@@ -43,6 +43,13 @@ int cfonts_font_has_character(cfonts_font *font, uint32_t character);
    freed with cfonts_free. 0 on success. */
 int cfonts_subset(cfonts_font *font, const uint32_t *characters, size_t count, uint8_t **bytes, size_t *length);
 
+/* The whole font through HarfBuzz's subsetter: every character, glyph (under its own id) and
+   layout feature kept, with the layout tables HarfBuzz's shaper reads (kern and Apple's
+   morx, kerx...) copied; the tables the subsetter does not know (a font tool's private data)
+   and the names beyond those cfonts_subset keeps are left out. Freed with cfonts_free. 0 on
+   success. */
+int cfonts_subset_whole(cfonts_font *font, uint8_t **bytes, size_t *length);
+
 /* A glyph as a reader sees it: where it sits, how far it moves the pen, how large it is and
    its outline's digest. Its glyph id is not here: subsetting renumbers glyphs. */
 typedef struct {

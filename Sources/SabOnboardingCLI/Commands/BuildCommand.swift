@@ -51,7 +51,7 @@ struct BuildCommand: ParsableCommand {
             let (images, fonts) = (result.images, result.fonts)
             var work: [String] = []
             if images.made + images.reused > 0 { work.append("images: \(images.made) encoded, \(images.reused) reused from the cache") }
-            if fonts.made + fonts.reused > 0 { work.append("fonts: \(fonts.made) subset, \(fonts.reused) reused from the cache") }
+            if !fonts.isEmpty { work.append("fonts: " + fonts.summary) }
             let state = result.unchanged ? " (unchanged: nothing written)" : work.isEmpty ? "" : " (\(work.joined(separator: "; ")))"
             // Paths as the diagnostics show them: no raw control character or undecodable byte.
             let outputDirectory = outputDirectory.withControlCharactersShown

@@ -4,7 +4,8 @@ internal import FontProcessing
 /// unwrapped from WOFF or WOFF2, subset with HarfBuzz to the characters the carousel can show
 /// (every layout feature kept), compressed as WOFF2 and checked by shaping every text of the
 /// languages that use it (``WebFontMaker``). A subset that does not shape as the font does is
-/// replaced by the whole font as WOFF2, with a warning. Nothing under `fonts/` is a file of the
+/// replaced by the whole font as WOFF2 (still through HarfBuzz, which leaves out what no
+/// browser reads), with a warning. Nothing under `fonts/` is a file of the
 /// project's fonts folder: every byte published is the woff2 encoder's.
 ///
 /// Fonts come from ``WebFontCache`` when an earlier build made them of the same source for
@@ -17,10 +18,23 @@ public enum FontPublisher {
     /// The id of the note that a font found in the cache was not used.
     public static let cacheNotUsedID = "font-cache-not-used"
 
-    /// How many fonts a build made, and how many it found made in the cache.
+    /// How many fonts a build made, subset or whole, and how many it found made in the cache.
     public struct Work: Sendable, Equatable {
+        /// Fonts made subset.
         public var made = 0
+        /// Fonts made whole, their subset not shaping as the font does.
+        public var madeWhole = 0
         public var reused = 0
+
+        /// What was done, for the build's last line: "2 subset, 1 published whole, 0 reused
+        /// from the cache" (no fonts published whole, no word of them).
+        public var summary: String {
+            let whole = madeWhole > 0 ? ", \(madeWhole) published whole" : ""
+            return "\(made) subset\(whole), \(reused) reused from the cache"
+        }
+
+        /// Whether the build made or reused any font.
+        public var isEmpty: Bool { made + madeWhole + reused == 0 }
     }
 
     /// The project with its fonts published, and a diagnostic for each font that could not be
@@ -81,7 +95,7 @@ public enum FontPublisher {
                 } else {
                     made = try WebFontMaker.make(from: source, characters: characters, texts: texts)
                     WebFontCache.write(WebFontCache.Entry(font: made, textsDigest: textsDigest), as: name, in: cacheFolder)
-                    work.made += 1
+                    if made.wholeFontReason == nil { work.made += 1 } else { work.madeWhole += 1 }
                 }
             } catch {
                 report(FontNotAFontRule.description.id, .error, "'\(font.fileName)' is not a font the build can publish: \(error.description)")
