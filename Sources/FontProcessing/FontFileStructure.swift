@@ -8,10 +8,13 @@
 /// lint must not load it (or any library) to say whether a file is a font. The header and the
 /// directory are all that is read: a few hundred bytes of a font of megabytes.
 package enum FontFileStructure {
-    /// The largest font the build takes, as a file and unpacked: a font for one script is well
-    /// under it (the SIL and Noto fonts of minority scripts are 0.3 to 3 MB, a CJK font some
-    /// 20 MB); what is over it is no font a carousel needs, and would hold the build's memory.
-    package static let largestFont = 64 << 20
+    /// The largest font the build takes, as a file and unpacked: 32 MB. A font for one script is
+    /// well under it: the SIL and Noto fonts of minority scripts are 0.3 to 5 MB, and the
+    /// largest font files Debian ships, Noto Serif CJK's collections (fonts-noto-cjk), are 26
+    /// and 27 MB with every CJK region in one file. What is over it is no font a carousel
+    /// needs, and would hold the build's memory and, published whole, minutes of its time
+    /// (Brotli at its highest quality compresses some megabytes a second).
+    package static let largestFont = 32 << 20
 
     /// The most tables a font's directory may list. An sfnt's header gives `searchRange` (the
     /// largest power of two not over the table count, times 16) in 16 bits, so no sfnt lists

@@ -214,3 +214,28 @@ enum WOFFWrapping {
         return [UInt8](compressed)
     }
 }
+
+/// A font larger than any a carousel needs is refused by its size before anything of it is
+/// read: Debian's largest font files (Noto Serif CJK's collections) are 27 MB.
+struct FontSizeLimitTests {
+    /// A real font's bytes followed by zeros up to `byteCount`, none of them held in memory.
+    struct PaddedFont: FontBytes {
+        let font: [UInt8]
+        let byteCount: Int
+
+        func bytes(from offset: Int, count: Int) -> [UInt8]? {
+            guard offset >= 0, count >= 0, offset <= byteCount - count else { return nil }
+            return (offset..<offset + count).map { $0 < font.count ? font[$0] : 0 }
+        }
+    }
+
+    @Test func aFontAsLargeAsTheLargestRealOneIsTaken() throws {
+        let font = PaddedFont(font: try DebianFonts.charis.bytes(), byteCount: 27_290_960)
+        #expect(try FontFileStructure.format(of: font) == .trueType)
+    }
+
+    @Test func aFontOf40MBIsRefusedForItsSize() throws {
+        let font = PaddedFont(font: try DebianFonts.charis.bytes(), byteCount: 40 << 20)
+        #expect(throws: FontStructureProblem("it is 40 MB, more than the 32 MB the build takes of a font")) { try FontFileStructure.format(of: font) }
+    }
+}
