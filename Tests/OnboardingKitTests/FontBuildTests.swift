@@ -291,6 +291,34 @@ struct FontNotAFontTests {
         #expect(error.message.hasPrefix("'Charis.ttf' is not a font the build can publish: ") && error.message.contains(said), "\(error.message)")
     }
 
+    /// A name of `<fonts>` that the fonts folder holds as something the build never reads is
+    /// an error saying what it is, not a font said to be missing: a link out of the project
+    /// (to a real font, even), a link to nothing, a named pipe, a folder.
+    @Test(arguments: [
+        ("a link out of the project", "it is a link that leads out of the fonts folder"), ("a link to nothing", "it is a link that leads to no file"),
+        ("a named pipe", "it is not a regular file"), ("a folder", "it is a folder, not a file"),
+    ])
+    func aNameThatIsNoRegularFileOfTheFolderIsAnErrorSayingWhatItIs(_ kind: String, _ said: String) throws {
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", Self.appDef)
+        try folder.write("fonts/readme.txt", "the fonts folder")
+        let file = folder.path("fonts/Charis.ttf")
+        switch kind {
+        case "a link out of the project": try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: DebianFonts.charis.path)
+        case "a link to nothing": try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: "Gone.ttf")
+        case "a named pipe": #expect(mkfifo(file, 0o600) == 0)
+        default: try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+        }
+        let diagnostics = Linter().lint(path: folder.path("app.appDef"))
+        #expect(diagnostics.map(\.ruleID) == ["font-not-a-font"], "\(kind): \(diagnostics.map(\.message))")
+        let error = try #require(diagnostics.first)
+        #expect(error.severity == .error)
+        #expect(error.location == SourceLocation(file: folder.path("app.appDef"), line: 5, column: 7))
+        #expect(error.message.hasPrefix("'Charis.ttf' is not a font the build can publish: " + said), "\(error.message)")
+        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
+        #expect(!result.succeeded)
+    }
+
     @Test func aRealFontUnderAnyNameIsOne() throws {
         let folder = TemporaryFolder()
         try folder.write("app.appDef", Self.appDef.replacingOccurrences(of: "Charis.ttf", with: "Charis.svg"))

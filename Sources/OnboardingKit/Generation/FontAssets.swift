@@ -40,6 +40,9 @@ struct FontPlan {
     var languageFamilies: [(language: String, cssFamily: String)] = []
     /// Font files a language needs that the fonts folder lacks.
     var missing: [(language: String, face: FontFace)] = []
+    /// Names in the fonts folder that are there but are no file the build may read (a link
+    /// out of the folder, a pipe, a device, a folder), each once, with what it is.
+    var refused: [(face: FontFace, reason: String)] = []
 
     init() {}
 
@@ -56,8 +59,18 @@ struct FontPlan {
             let cssFamily = "sab-" + family.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
             var found = false
             for face in familyFaces {
-                guard ImagePath.unsafeReason(face.fileName) == nil, let path = Self.locate(face.fileName, in: folder) else {
+                guard ImagePath.unsafeReason(face.fileName) == nil else {
                     missing.append((language, face))
+                    continue
+                }
+                let path: String
+                switch Self.locate(face.fileName, in: folder) {
+                case .found(let found): path = found
+                case .missing:
+                    missing.append((language, face))
+                    continue
+                case .refused(let reason):
+                    if !refused.contains(where: { $0.face.fileName == face.fileName }) { refused.append((face, reason)) }
                     continue
                 }
                 found = true
@@ -76,11 +89,31 @@ struct FontPlan {
         languageFamilies.filter { $0.cssFamily == cssFamily }.map(\.language)
     }
 
-    /// The path of a regular file of the fonts folder, refusing links that lead out of it.
-    private static func locate(_ fileName: String, in folder: String) -> String? {
+    /// What a name of `<fonts>` is in the fonts folder.
+    private enum Lookup {
+        /// A regular file inside the folder, at this path.
+        case found(String)
+        case missing
+        /// Something the build does not read, and what it is.
+        case refused(String)
+    }
+
+    /// The path of a regular file of the fonts folder; a link that leads out of it, or to
+    /// nothing, and anything but a regular file (which could block a read for ever, or be
+    /// any file of the machine) are refused with what they are.
+    private static func locate(_ fileName: String, in folder: String) -> Lookup {
         let file = Paths.join(folder, fileName)
-        guard Paths.leadsInside(file, folder: folder), FolderWalk.kind(of: file, followingLinks: true) == .regularFile else { return nil }
-        return file
+        guard let kind = FolderWalk.kind(of: file) else { return .missing }
+        let target = kind == .symbolicLink ? FolderWalk.kind(of: file, followingLinks: true) : kind
+        guard let target else { return .refused("it is a link that leads to no file") }
+        guard Paths.leadsInside(file, folder: folder) else {
+            return .refused("it is a link that leads out of the fonts folder, to a file of the machine outside the project")
+        }
+        switch target {
+        case .regularFile: return .found(file)
+        case .folder: return .refused("it is a folder, not a file")
+        case .symbolicLink, .other: return .refused("it is not a regular file (a pipe, a device or a socket), which the build never reads")
+        }
     }
 
     /// Language codes go into CSS selectors: only letters, digits and inner hyphens pass.

@@ -40,10 +40,15 @@ struct FontNotAFontRule: Rule {
 
     func check(_ context: LintContext) -> [Finding] {
         guard !context.screens.isEmpty else { return [] }
-        return OnboardingProject.fontPlan(syntax: context.syntax, screens: context.models).fonts.compactMap { font in
+        let plan = OnboardingProject.fontPlan(syntax: context.syntax, screens: context.models)
+        let refused = plan.refused.map { face, reason in
+            Finding(position: face.position, message: "'\(face.fileName)' is not a font the build can publish: \(reason)", notes: [Self.note])
+        }
+        let damaged = plan.fonts.compactMap { font -> Finding? in
             guard let problem = FontFileCheck.problem(at: font.path) else { return nil }
             return Finding(
                 position: font.position, message: "'\(font.fileName)' is not a font the build can publish: \(problem.description)", notes: [Self.note])
         }
+        return (refused + damaged).sorted { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
     }
 }
