@@ -24,6 +24,9 @@ struct {
     bool (*convert_ttf_to_woff2)(const uint8_t *data, size_t length, uint8_t *result, size_t *result_length);
     size_t (*compute_final_size)(const uint8_t *data, size_t length);
     bool (*convert_woff2_to_ttf)(uint8_t *result, size_t result_length, const uint8_t *data, size_t length);
+    /* Brotli's one-shot decoder (brotli/decode.h), which the woff2 decoder is linked with:
+       BROTLI_DECODER_RESULT_SUCCESS is 1. */
+    int (*brotli_decompress)(size_t encoded_size, const uint8_t *encoded, size_t *decoded_size, uint8_t *decoded);
 } woff2;
 
 /* Debian installs them under their full version (their SONAME); other systems under 1. */
@@ -34,6 +37,9 @@ const char *const encoder_names[] = {
 const char *const decoder_names[] = {
     "libwoff2dec.so.1.0.2", "libwoff2dec.so.1", "libwoff2dec.1.dylib", "/opt/homebrew/lib/libwoff2dec.1.dylib", "/usr/local/lib/libwoff2dec.1.dylib",
     nullptr,
+};
+const char *const brotli_names[] = {
+    "libbrotlidec.so.1", "libbrotlidec.1.dylib", "/opt/homebrew/lib/libbrotlidec.1.dylib", "/usr/local/lib/libbrotlidec.1.dylib", nullptr,
 };
 const char *const packages = "libwoff1 on Debian and Ubuntu, woff2 on Homebrew";
 
@@ -46,8 +52,11 @@ int load(char *message, size_t capacity) {
         {"_ZN5woff221ComputeWOFF2FinalSizeEPKhm", (void **)&woff2.compute_final_size},
         {"_ZN5woff217ConvertWOFF2ToTTFEPhmPKhm", (void **)&woff2.convert_woff2_to_ttf},
     };
+    const cfonts::Symbol brotli[] = {{"BrotliDecoderDecompress", (void **)&woff2.brotli_decompress}};
     if (cfonts::load_library(encoder_names, "woff2's encoder (libwoff2enc)", packages, encoder, 2, message, capacity) != 0) return -1;
-    return cfonts::load_library(decoder_names, "woff2's decoder (libwoff2dec)", packages, decoder, 2, message, capacity);
+    if (cfonts::load_library(decoder_names, "woff2's decoder (libwoff2dec)", packages, decoder, 2, message, capacity) != 0) return -1;
+    return cfonts::load_library(brotli_names, "Brotli's decoder (libbrotlidec)", "libbrotli1 on Debian and Ubuntu, brotli on Homebrew", brotli, 1,
+                                message, capacity);
 }
 
 /* Debian builds the library with its command-line tools' messages on: every conversion
@@ -160,4 +169,14 @@ extern "C" int cfonts_woff2_decode(const uint8_t *data, size_t length, size_t li
         say(message, capacity, "the woff2 decoder failed", "");
     }
     return -1;
+}
+
+extern "C" int cfonts_brotli_decompresses(const uint8_t *data, size_t length, size_t expected) {
+    /* One byte more than expected: a stream that holds more fills it, and is told apart. */
+    uint8_t *out = static_cast<uint8_t *>(std::malloc(expected + 1));
+    if (!out) return -1;
+    size_t size = expected + 1;
+    int result = woff2.brotli_decompress(length, data, &size, out);
+    std::free(out);
+    return result == 1 && size == expected ? 1 : 0;
 }

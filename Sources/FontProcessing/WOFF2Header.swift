@@ -17,6 +17,14 @@ enum WOFF2Header {
     /// `.woff2` when the header agrees with the file, the directory reads whole inside it, and
     /// it lists the tables a font needs.
     static func check(_ font: some FontBytes) throws(FontStructureProblem) -> FontFileFormat {
+        _ = try compressedTables(of: font)
+        return .woff2
+    }
+
+    /// Where the one Brotli stream of the tables lies, and how many bytes it holds decompressed
+    /// (the tables, transformed ones at their transformed length), once the header and the
+    /// directory are checked as ``check(_:)`` does.
+    static func compressedTables(of font: some FontBytes) throws(FontStructureProblem) -> (offset: Int, length: Int, decompressedLength: Int) {
         guard let header = font.bytes(from: 0, count: size) else {
             throw FontStructureProblem("it ends inside its WOFF2 header (\(font.byteCount) bytes)")
         }
@@ -43,6 +51,7 @@ enum WOFF2Header {
         }
         var reader = DirectoryReader(bytes: directory)
         var tags: [String] = []
+        var decompressedLength = 0
         for _ in 0..<count {
             guard let entry = reader.entry() else {
                 throw FontStructureProblem("its table directory (\(count) tables) is damaged or runs past the end of the file (\(font.byteCount) bytes)")
@@ -51,6 +60,8 @@ enum WOFF2Header {
                 throw FontStructureProblem("its '\(entry.tag)' table is over the \(FontFileStructure.largestFont >> 20) MB the build takes of a font")
             }
             tags.append(entry.tag)
+            // Each is at most 2^32 bytes, and there are at most FontFileStructure.mostTables.
+            decompressedLength += entry.storedLength
         }
         let directoryEnd = size + reader.offset
         guard compressedSize > 0, compressedSize <= font.byteCount - directoryEnd else {
@@ -61,7 +72,7 @@ enum WOFF2Header {
         try checkBlock("metadata", offset: Int(header.uint32(at: 28)), length: Int(header.uint32(at: 32)), after: directoryEnd, in: font)
         try checkBlock("private data", offset: Int(header.uint32(at: 40)), length: Int(header.uint32(at: 44)), after: directoryEnd, in: font)
         try FontFileStructure.checkTables(tags)
-        return .woff2
+        return (directoryEnd, compressedSize, decompressedLength)
     }
 
     private static func checkBlock(_ name: String, offset: Int, length: Int, after start: Int, in font: some FontBytes) throws(FontStructureProblem) {
@@ -79,6 +90,8 @@ enum WOFF2Header {
         struct Entry {
             var tag: String
             var originalLength: Int
+            /// Its length in the Brotli stream: its transformed length when it is transformed.
+            var storedLength: Int
         }
 
         /// The next entry, or `nil` when it is damaged or not all there.
@@ -98,10 +111,12 @@ enum WOFF2Header {
             let version = flags >> 6
             let transformed = tag == "glyf" || tag == "loca" ? version == 0 : version != 0
             if (tag == "glyf" || tag == "loca") && (version == 1 || version == 2) { return nil }
+            var storedLength = originalLength
             if transformed {
-                guard base128() != nil else { return nil }
+                guard let transformLength = base128() else { return nil }
+                storedLength = transformLength
             }
-            return Entry(tag: tag, originalLength: originalLength)
+            return Entry(tag: tag, originalLength: originalLength, storedLength: storedLength)
         }
 
         private mutating func byte() -> UInt8? {

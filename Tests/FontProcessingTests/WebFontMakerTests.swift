@@ -152,6 +152,21 @@ struct WebFontMakerTests {
         #expect(throws: FontProcessingFailure.self) { try WebFontMaker.sfnt(from: woff) }
     }
 
+    /// The woff2 decoder says nothing of why it refuses a file: the reason is found and said.
+    @Test func aWOFF2WhoseTablesDoNotDecompressIsRefusedWithWhy() throws {
+        var woff2 = try WOFF2Codec.encode(try DebianFonts.abyssinica.bytes())
+        #expect(try FontFileStructure.format(of: woff2) == .woff2)
+        for index in woff2.count / 2..<woff2.count / 2 + 64 { woff2[index] ^= 0x5A }
+        #expect(try FontFileStructure.format(of: woff2) == .woff2, "its header and directory are untouched")
+        do {
+            _ = try WebFontMaker.sfnt(from: woff2)
+            Issue.record("a damaged WOFF2 was decoded")
+        } catch {
+            #expect(error.description.hasPrefix("the woff2 decoder cannot decode it: its compressed tables ("), "\(error.description)")
+            #expect(error.description.contains("are damaged: they do not decompress to the "), "\(error.description)")
+        }
+    }
+
     @Test func theSameFontAndTextGiveTheSameBytes() throws {
         let sample = ScriptSample.all[2]
         let source = try sample.font.bytes()

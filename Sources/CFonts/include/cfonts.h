@@ -73,6 +73,10 @@ int cfonts_woff2_encode(const uint8_t *sfnt, size_t length, uint8_t **bytes, siz
    bytes. Freed with cfonts_free. 0 on success; otherwise `message` says why. */
 int cfonts_woff2_decode(const uint8_t *woff2, size_t length, size_t limit, uint8_t **bytes, size_t *out_length, char *message, size_t capacity);
 
+/* Whether the Brotli stream `data` decompresses to exactly `expected` bytes: 1 if so, 0 if not,
+   -1 when memory runs out. Tells why the woff2 decoder, which says nothing, refused a font. */
+int cfonts_brotli_decompresses(const uint8_t *data, size_t length, size_t expected);
+
 /* zlib's `uncompress`: 0 when `data` inflates to exactly `out_length` bytes into `out`. */
 int cfonts_inflate(const uint8_t *data, size_t length, uint8_t *out, size_t out_length);
 
