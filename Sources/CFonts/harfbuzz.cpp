@@ -290,9 +290,11 @@ namespace {
 
 /* The subset input both kinds of subset start from: every layout feature (HarfBuzz keeps only
    those of a default list unless told, and scripts such as Myanmar and Ethiopic use features
-   outside it), and the names kept by default (family, style, version...) with the licence's:
-   its description and address (13, 14), which the SIL Open Font License asks a copy to carry.
-   Every other name (designer, description, vendor's notes, 9, 10 and up) is left out. */
+   outside it), and of the names kept by default (0 to 6) the copyright, family, style, full
+   name, version and PostScript name, with the licence's description and address (13, 14),
+   which the SIL Open Font License asks a copy to carry. The unique identifier (3), free text
+   that font tools fill with the maker's machine or account, and every other name (designer,
+   description, vendor's notes, 7 to 12 and 15 up) are left out: no browser reads them. */
 hb_subset_input_t *subset_input() {
     hb_subset_input_t *input = hb.subset_input_create_or_fail();
     if (!input) return nullptr;
@@ -300,6 +302,7 @@ hb_subset_input_t *subset_input() {
     hb.set_clear(features);
     hb.set_invert(features);
     hb_set_t *names = hb.subset_input_set(input, HB_SUBSET_SETS_NAME_ID);
+    hb.set_del(names, 3);
     hb.set_add(names, 13);
     hb.set_add(names, 14);
     if (!hb.set_allocation_successful(features) || !hb.set_allocation_successful(names)) {

@@ -16,7 +16,7 @@ struct WholeFontTests {
         let index = try #require(records.firstIndex { FontFileStructure.tag($0.tag) == "GPOS" })
         font.replaceSubrange(12 + 16 * index..<12 + 16 * index + 4, with: Array("GPOX".utf8))
         let names = [
-            1: "Liberation Sans", 2: "Regular", 3: "Liberation Sans Regular", 4: "Liberation Sans", 6: "LiberationSans",
+            1: "Liberation Sans", 2: "Regular", 3: "PRIVATE unique id: alice.secret@laptop", 4: "Liberation Sans", 6: "LiberationSans",
             9: "PRIVATE designer Alice Secret", 10: "PRIVATE notes, built from /home/alice.secret/src", 256: "PRIVATE stylistic set name",
         ]
         return try SFNTFile.rebuilding(
