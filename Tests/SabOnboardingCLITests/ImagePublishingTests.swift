@@ -245,6 +245,57 @@ struct ImagePublishingTests {
         #expect(warm.standardOutput.hasSuffix("(images: 0 encoded, 1 reused from the cache)\n"), "\(warm.standardOutput)")
     }
 
+    /// A key that is no key turns the caches off: the build says so, rather than making every
+    /// image anew without a word.
+    @Test(arguments: ["abcd", ""])
+    func aCacheKeyThatIsNoKeyIsNamedInANote(_ key: String) throws {
+        let project = try Project(images: ["house.png": Self.samples.appendingPathComponent("HouseOnTheRock.png")])
+        let build = try project.build(into: "out", key: key)
+        #expect(build.status == 0, "\(build.standardError)")
+        #expect(
+            build.standardError.contains("note: the image cache was not used, and every image was made: SAB_ONBOARDING_CACHE_KEY is not 64 hex digits"),
+            "\(build.standardError)")
+        #expect(try project.build(into: "again", key: key).standardOutput.hasSuffix("(images: 1 encoded, 0 reused from the cache)\n"))
+    }
+
+    /// A cache restored in CI may hold links: an `images` folder that links elsewhere is not
+    /// written into, and what is there is not pruned.
+    @Test func anImagesFolderThatIsALinkIsNeitherWrittenNorPruned() throws {
+        let project = try Project(images: ["house.png": Self.samples.appendingPathComponent("HouseOnTheRock.png")])
+        let elsewhere = project.folder.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let old = elsewhere.appendingPathComponent("thesis.variants")
+        try Data("the user's".utf8).write(to: old)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -40 * 86_400)], ofItemAtPath: old.path)
+        let cacheFolder = project.cache.appendingPathComponent("sab-onboarding")
+        try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: cacheFolder.appendingPathComponent("images"), withDestinationURL: elsewhere)
+        let build = try project.build(into: "out")
+        #expect(build.status == 0, "\(build.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["thesis.variants"])
+    }
+
+    /// The record of an output folder is read only up to a size no build writes: a sparse file
+    /// planted at its name, or under any name the pruning reads, claims 64 GB.
+    @Test(arguments: [false, true])
+    func aHugeOutputRecordIsNotRead(plantedElsewhere: Bool) throws {
+        let project = try Project(images: ["house.png": Self.samples.appendingPathComponent("HouseOnTheRock.png")])
+        #expect(try project.build(into: "out").status == 0)
+        let cacheFolder = project.cache.appendingPathComponent("sab-onboarding")
+        let records = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).filter { $0.hasSuffix(".cache") }
+        try #require(records.count == 1)
+        let planted = cacheFolder.appendingPathComponent(plantedElsewhere ? "planted.cache" : records[0])
+        if !FileManager.default.fileExists(atPath: planted.path) { try Data().write(to: planted) }
+        let handle = try FileHandle(forWritingTo: planted)
+        try handle.truncate(atOffset: UInt64(64) << 30)
+        try handle.close()
+        // The pruning reads every record once a day: made due.
+        try? FileManager.default.removeItem(at: cacheFolder.appendingPathComponent("last-pruned"))
+        // A full build (into another folder) prunes; an unchanged rebuild reads its own record.
+        let again = try project.build(into: plantedElsewhere ? "other" : "out")
+        #expect(again.status == 0, "\(again.standardError)")
+    }
+
     @Test func aLowerQualityGivesSmallerFiles() throws {
         let project = try Project(images: ["rain.jpg": Self.samples.appendingPathComponent("RainAndFloods.jpg")])
         #expect(try project.build(into: "high", ["--image-quality", "95"]).status == 0)

@@ -80,6 +80,23 @@ struct ReviewCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out + "/onboarding"))
     }
 
+    /// The page is shared (a CI artifact): it names files from the appDef's folder down, never
+    /// the folders above it, however the appDef was given.
+    @Test func thePageNamesNoFolderAboveTheProject() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("home-alice/Projects/app")
+        try FileManager.default.createDirectory(at: project.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ToolRunner.packageRoot.appendingPathComponent("Samples/multilingual"), to: project)
+        let out = folder.appendingPathComponent("review").path
+        let result = try ToolRunner.run(["review", project.appendingPathComponent("multilingual.appDef").path, "--out", out])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("home-alice/Projects/app/multilingual.appDef:104:22: note:"), "the terminal names the file as given")
+        let page = try String(contentsOfFile: out + "/review.html", encoding: .utf8)
+        #expect(page.contains("multilingual.appDef:104:22"))
+        #expect(!page.contains("home-alice"))
+    }
+
     @Test func aBuildsFolderOrAFolderOfOtherFilesIsRefusedWithoutForce() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -29,7 +29,12 @@ enum CacheSeal {
 
     /// The key of this process's user: the environment's, else the key file's, made if missing;
     /// `nil` when there is none to be had. Read once.
-    static let machineKey: [UInt8]? = loadKey()
+    static var machineKey: [UInt8]? { machine.key }
+
+    /// Why this process has no key, for a note: the caches are not used without one.
+    static var keyProblem: String? { machine.problem }
+
+    private static let machine: (key: [UInt8]?, problem: String?) = loadKey()
 
     /// Where the key file is: `$XDG_STATE_HOME/sab-onboarding/cache-key`, by default
     /// `~/.local/state/sab-onboarding/cache-key` (on macOS, in `~/Library/Application Support`):
@@ -70,8 +75,16 @@ enum CacheSeal {
 
     // MARK: - The key
 
-    private static func loadKey() -> [UInt8]? {
-        key(given: getenv(keyVariable).map { String(cString: $0) }, path: keyPath)
+    private static func loadKey() -> (key: [UInt8]?, problem: String?) {
+        let given = getenv(keyVariable).map { String(cString: $0) }
+        if let key = key(given: given, path: keyPath) { return (key, nil) }
+        if given != nil { return (nil, "\(keyVariable) is not 64 hex digits") }
+        if keyPath == nil { return (nil, "there is no home folder to keep a cache key in, and \(keyVariable) is not set") }
+        return (
+            nil,
+            "the cache key file (sab-onboarding/cache-key in $XDG_STATE_HOME, by default ~/.local/state) is not a file of this user's "
+                + "that only they can read and write, nor could one be made"
+        )
     }
 
     /// The key `given` (64 hex digits; anything else gives no key, rather than another source's),

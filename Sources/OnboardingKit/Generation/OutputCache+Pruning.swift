@@ -27,12 +27,12 @@ extension OutputCache {
         let mark = Paths.join(folder, "last-pruned")
         if let marked = FileStatus.of(mark), now - marked.modified < pruningInterval { return }
         guard (try? FileSystemCalls.writeFile([], to: mark)) != nil else { return }
-        pruneImages(in: Paths.join(folder, "images"), now: now)
-        WebFontCache.prune(in: Paths.join(folder, "fonts"), now: now)
+        if let images = subfolder(in: folder, "images") { pruneImages(in: images, now: now) }
+        if let fonts = subfolder(in: folder, "fonts") { WebFontCache.prune(in: fonts, now: now) }
         // The caches' names are the tool's, in UTF-8: a name that is not cannot be one.
         for name in ((try? FolderWalk.names(in: folder)) ?? []).compactMap(String.init(validating:)) where name.hasSuffix(".cache") {
             let path = Paths.join(folder, name)
-            if let bytes = RegularFile.bytes(at: path), let text = String(utf8Text: bytes), let cache = OutputCache(text: text) {
+            if let cache = OutputCache.contents(at: path) {
                 if FolderWalk.kind(of: cache.output, followingLinks: true) != .folder { PathText.withCString(path) { _ = unlink($0) } }
             } else if let status = FileStatus.of(path), now - status.modified >= pruningInterval {
                 PathText.withCString(path) { _ = unlink($0) }

@@ -44,6 +44,31 @@ struct OutputCache: Equatable {
         return home
     }
 
+    /// The cache's subfolder `name` (`images`, `fonts`), `nil` when something other than a
+    /// folder is there. A cache restored in CI may hold links (archives keep them): a subfolder
+    /// that is a link to elsewhere would have builds write, and pruning remove, files there.
+    static func subfolder(_ name: String) -> String? {
+        folder.flatMap { subfolder(in: $0, name) }
+    }
+
+    static func subfolder(in folder: String, _ name: String) -> String? {
+        let path = Paths.join(folder, name)
+        switch FolderWalk.kind(of: path) {
+        case nil, .folder?: return path
+        default: return nil
+        }
+    }
+
+    /// Where a cache's files are, for a diagnostic's note: named from the cache folder down,
+    /// never by the folders above it (a note may be shown on a shared review page).
+    static func folderNote(_ subfolder: String) -> String {
+        #if canImport(Darwin)
+            "its files are in ~/Library/Caches/sab-onboarding/\(subfolder)/"
+        #else
+            "its files are in sab-onboarding/\(subfolder)/ of the user's cache folder ($XDG_CACHE_HOME, by default ~/.cache)"
+        #endif
+    }
+
     /// Where the cache of the output folder `target` is; `nil` when there is no cache folder.
     static func path(of target: String) -> String? {
         folder.map { Paths.join($0, XXHash64.digest(of: Array(target.utf8)).paddedHex + ".cache") }
@@ -89,10 +114,27 @@ struct OutputCache: Equatable {
         pruneIfDue()
     }
 
+    /// The largest cache file read: some 150 bytes a file, for outputs of a hundred thousand
+    /// files. A file claiming more (a sparse one, planted) is not read into memory.
+    static let maximumFileSize = 64 << 20
+
+    /// Written sealed with the user's cache key (``CacheSeal``), as the image and font caches
+    /// are: a cache planted in the folder would otherwise make a rebuild take an output that
+    /// was changed for one it wrote.
     private func save(for target: String) {
-        guard let folder = Self.folder, let path = Self.path(of: target), (try? FileSystemCalls.makeDirectories(folder)) != nil,
-            (try? FileSystemCalls.writeFile(Array(text.utf8), to: path)) != nil
+        guard let folder = Self.folder, let path = Self.path(of: target), let key = CacheSeal.machineKey,
+            (try? FileSystemCalls.makeDirectories(folder)) != nil,
+            (try? FileSystemCalls.writeFile(CacheSeal.sealed(Array(text.utf8), name: Paths.lastComponent(of: path), key: key), to: path)) != nil
         else { return Self.discard(of: target) }
+    }
+
+    /// The cache in the file at `path`, `nil` unless it is a whole one sealed with this user's
+    /// key for its name.
+    static func contents(at path: String) -> OutputCache? {
+        guard let key = CacheSeal.machineKey, let bytes = RegularFile.bytes(at: path, maximumSize: maximumFileSize),
+            let opened = CacheSeal.opened(bytes, name: Paths.lastComponent(of: path), key: key), let text = String(utf8Text: opened)
+        else { return nil }
+        return OutputCache(text: text)
     }
 
     /// Removes the cache of `target`: done before an output is replaced, so that no cache ever
@@ -104,8 +146,7 @@ struct OutputCache: Equatable {
     /// The cache of the output folder `target`, `nil` when there is none or it cannot be read in
     /// full.
     static func read(of target: String) -> OutputCache? {
-        guard let path = path(of: target), let bytes = RegularFile.bytes(at: path),
-            let text = String(utf8Text: bytes), let cache = OutputCache(text: text),
+        guard let path = path(of: target), let cache = contents(at: path),
             cache.output == target  // not another folder whose path has the same digest
         else { return nil }
         return cache

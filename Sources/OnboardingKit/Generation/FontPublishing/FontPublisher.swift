@@ -48,6 +48,13 @@ public enum FontPublisher {
         var published = project
         var diagnostics: [Diagnostic] = []
         var work = Work()
+        if let problem = CacheSeal.keyProblem, cacheFolder != nil {
+            diagnostics.append(
+                Diagnostic(
+                    ruleID: cacheNotUsedID, severity: .note, location: SourceLocation(file: project.appDefPath, line: 1, column: 1),
+                    message: "the font cache was not used, and every font was made: \(problem)",
+                    notes: ["a cache file is used only if it is sealed with the user's cache key (see the README's Cache key)"]))
+        }
         for font in project.fonts.fonts {
             let location = SourceLocation(file: project.appDefPath, line: font.position.line, column: font.position.column)
             func report(_ ruleID: String, _ severity: Severity, _ message: String, notes: [String] = []) {
@@ -87,7 +94,7 @@ public enum FontPublisher {
                 if let cacheProblem {
                     report(
                         cacheNotUsedID, .note, "the cached web font of '\(font.fileName)' was not used, and was made again: \(cacheProblem)",
-                        notes: ["the font cache is \(cacheFolder ?? "not set")"])
+                        notes: [OutputCache.folderNote("fonts")])
                 }
                 if let reusable {
                     made = reusable

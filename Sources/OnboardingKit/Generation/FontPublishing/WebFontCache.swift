@@ -34,7 +34,7 @@ enum WebFontCache {
     /// never exceeds. A file claiming more (a sparse one, planted) is not read into memory.
     static let maximumFileSize = 64 << 20
 
-    static var folder: String? { OutputCache.folder.map { Paths.join($0, "fonts") } }
+    static var folder: String? { OutputCache.subfolder("fonts") }
 
     /// What a cache file holds: the font, and the digest of the texts it was checked with.
     struct Entry: Equatable {

@@ -45,6 +45,13 @@ public enum ImagePublisher {
         }
         guard !options.keepsOriginalImages else { return (published, diagnostics, Work()) }
         var work = Work()
+        if let problem = CacheSeal.keyProblem, ImageVariantCache.folder != nil, assets.contains(where: \.isResizable) {
+            diagnostics.append(
+                Diagnostic(
+                    ruleID: cacheNotUsedRuleID, severity: .note, location: SourceLocation(file: project.appDefPath, line: 1, column: 1),
+                    message: "the image cache was not used, and every image was made: \(problem)",
+                    notes: ["a cache file is used only if it is sealed with the user's cache key (see the README's Cache key)"]))
+        }
         for asset in assets where asset.isResizable {
             do {
                 var resized = asset
@@ -58,7 +65,7 @@ public enum ImagePublisher {
                             ruleID: cacheNotUsedRuleID, severity: .note,
                             location: asset.location ?? SourceLocation(file: project.appDefPath, line: 1, column: 1),
                             message: "the cached sizes of '\(asset.sourceFileName)' were not used, and were made again: \(unused)",
-                            notes: ["the image cache is \(ImageVariantCache.folder ?? "not set")"]))
+                            notes: [OutputCache.folderNote("images")]))
                 }
             } catch {
                 diagnostics.append(

@@ -31,7 +31,7 @@ enum ImageVariantCache {
         var bytes: [UInt8]
     }
 
-    static var folder: String? { OutputCache.folder.map { Paths.join($0, "images") } }
+    static var folder: String? { OutputCache.subfolder("images") }
 
     /// The cache file's name for a source and the settings that shape its variants.
     static func name(sourceDigest: String, settings: String) -> String {

@@ -13,16 +13,31 @@ struct ReviewPageContext {
             "generator": .string("sab-onboarding \(SabOnboardingVersion.current)"),
             "contentSecurityPolicy": .string(ReviewPage.contentSecurityPolicy),
             "title": .string(report.title.withControlCharactersShown),
-            "appDef": .string(report.appDefPath.withControlCharactersShown),
+            "appDef": .string(shown(report.appDefPath).withControlCharactersShown),
             "carouselPath": .string(carouselPath),
             "built": .bool(report.built),
             "summary": summary,
             "languages": .list(report.languages.map(languageOption)),
             "hasGeneralDiagnostics": .bool(!report.generalDiagnostics.isEmpty),
-            "generalDiagnostics": .list(report.generalDiagnostics.map(Self.diagnostic)),
+            "generalDiagnostics": .list(report.generalDiagnostics.map(diagnostic)),
             "hasScreens": .bool(!report.screens.isEmpty),
             "screens": .list(report.screens.map(screen)),
         ]
+    }
+
+    /// A file as the page names it: by its place in the appDef's folder, else by its name. The
+    /// page is shared (a CI artifact for translators and reviewers), so it never names the
+    /// folders above the project: a home folder's name, a CI runner's paths.
+    func shown(_ file: String) -> String {
+        let appDefFolder = report.appDefPath.lastIndex(of: "/").map { String(report.appDefPath[...$0]) } ?? ""
+        if !appDefFolder.isEmpty, file.hasPrefix(appDefFolder), file.count > appDefFolder.count {
+            return String(file.dropFirst(appDefFolder.count))
+        }
+        return file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
+    }
+
+    func shown(_ location: SourceLocation) -> String {
+        "\(shown(location.file)):\(location.line):\(location.column)"
     }
 
     private var summary: TemplateValue {
@@ -54,9 +69,9 @@ struct ReviewPageContext {
         let worst = screen.diagnostics.map(\.severity).max()
         var values: [String: TemplateValue] = [
             "number": TemplateValue(screen.number),
-            "location": .string(screen.location.description.withControlCharactersShown),
+            "location": .string(shown(screen.location).withControlCharactersShown),
             "hasDiagnostics": .bool(!screen.diagnostics.isEmpty),
-            "diagnostics": .list(screen.diagnostics.map(Self.diagnostic)),
+            "diagnostics": .list(screen.diagnostics.map(diagnostic)),
             "contrast": .list(screen.contrast.map(Self.contrastRow)),
             "hasReplacements": .bool(screen.contrast.contains { $0.measures.contains { $0.replaced != nil } }),
             "replacements": .list(screen.contrast.flatMap(Self.replacements)),
@@ -75,12 +90,12 @@ struct ReviewPageContext {
         return .object(values)
     }
 
-    static func diagnostic(_ diagnostic: Diagnostic) -> TemplateValue {
+    func diagnostic(_ diagnostic: Diagnostic) -> TemplateValue {
         [
             "severity": .string(diagnostic.severity.rawValue),
             "rule": .string(diagnostic.ruleID),
             "message": .string(diagnostic.message.withControlCharactersShown),
-            "location": .string(diagnostic.location.description.withControlCharactersShown),
+            "location": .string(shown(diagnostic.location).withControlCharactersShown),
             "hasNotes": .bool(!diagnostic.notes.isEmpty),
             "notes": .list(diagnostic.notes.map { .string($0.withControlCharactersShown) }),
         ]
