@@ -34,6 +34,7 @@ const int HB_SUBSET_SETS_DROP_TABLE_TAG = 3;
 const int HB_SUBSET_SETS_NAME_ID = 4;
 const int HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6;
 /* hb_subset_flags_t */
+const unsigned HB_SUBSET_FLAGS_NO_HINTING = 0x01u;
 const unsigned HB_SUBSET_FLAGS_RETAIN_GIDS = 0x02u;
 const unsigned HB_SUBSET_FLAGS_NOTDEF_OUTLINE = 0x40u;
 const unsigned HB_SUBSET_FLAGS_NO_PRUNE_UNICODE_RANGES = 0x100u;
@@ -79,6 +80,10 @@ struct {
     void (*face_destroy)(hb_face_t *);
     unsigned (*face_get_glyph_count)(const hb_face_t *);
     hb_blob_t *(*face_reference_blob)(hb_face_t *);
+    hb_blob_t *(*face_reference_table)(const hb_face_t *, uint32_t);
+    unsigned (*face_get_table_tags)(const hb_face_t *, unsigned, unsigned *, uint32_t *);
+    hb_face_t *(*face_builder_create)(void);
+    hb_bool_t (*face_builder_add_table)(hb_face_t *, uint32_t, hb_blob_t *);
     hb_font_t *(*font_create)(hb_face_t *);
     void (*font_destroy)(hb_font_t *);
     hb_bool_t (*font_get_nominal_glyph)(hb_font_t *, hb_codepoint_t, hb_codepoint_t *);
@@ -178,6 +183,10 @@ int load(char *message, size_t capacity) {
         {"hb_face_destroy", (void **)&hb.face_destroy},
         {"hb_face_get_glyph_count", (void **)&hb.face_get_glyph_count},
         {"hb_face_reference_blob", (void **)&hb.face_reference_blob},
+        {"hb_face_reference_table", (void **)&hb.face_reference_table},
+        {"hb_face_get_table_tags", (void **)&hb.face_get_table_tags},
+        {"hb_face_builder_create", (void **)&hb.face_builder_create},
+        {"hb_face_builder_add_table", (void **)&hb.face_builder_add_table},
         {"hb_font_create", (void **)&hb.font_create},
         {"hb_font_destroy", (void **)&hb.font_destroy},
         {"hb_font_get_nominal_glyph", (void **)&hb.font_get_nominal_glyph},
@@ -309,15 +318,13 @@ hb_subset_input_t *subset_input() {
         hb.subset_input_destroy(input);
         return nullptr;
     }
+    hb.subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING);
     return input;
 }
 
-/* The font subset by `input` (which is destroyed), as an sfnt freed with cfonts_free. */
-int subset_with(cfonts_font *font, hb_subset_input_t *input, uint8_t **bytes, size_t *length) {
-    hb_face_t *subset = hb.subset_or_fail(font->face, input);
-    hb.subset_input_destroy(input);
-    if (!subset) return -1;
-    hb_blob_t *blob = hb.face_reference_blob(subset);
+/* The sfnt of `face` copied into memory freed with cfonts_free; the face is destroyed. */
+int copy_face(hb_face_t *face, uint8_t **bytes, size_t *length) {
+    hb_blob_t *blob = hb.face_reference_blob(face);
     unsigned size = 0;
     const char *data = hb.blob_get_data(blob, &size);
     int status = -1;
@@ -330,11 +337,46 @@ int subset_with(cfonts_font *font, hb_subset_input_t *input, uint8_t **bytes, si
         }
     }
     hb.blob_destroy(blob);
-    hb.face_destroy(subset);
+    hb.face_destroy(face);
     return status;
 }
 
+/* The font subset by `input` (which is destroyed), as an sfnt freed with cfonts_free. */
+int subset_with(cfonts_font *font, hb_subset_input_t *input, uint8_t **bytes, size_t *length) {
+    hb_face_t *subset = hb.subset_or_fail(font->face, input);
+    hb.subset_input_destroy(input);
+    if (!subset) return -1;
+    return copy_face(subset, bytes, length);
+}
+
 }  // namespace
+
+extern "C" int cfonts_font_without_tables(cfonts_font *font, const uint32_t *tags, size_t count, uint8_t **bytes, size_t *length) {
+    /* HarfBuzz's face builder writes the directory, the padding and the checksums. */
+    hb_face_t *builder = hb.face_builder_create();
+    uint32_t listed[64];
+    unsigned start = 0;
+    int status = 0;
+    for (;;) {
+        unsigned batch = sizeof listed / sizeof listed[0];
+        hb.face_get_table_tags(font->face, start, &batch, listed);
+        if (batch == 0) break;
+        for (unsigned index = 0; index < batch && status == 0; index++) {
+            bool dropped = false;
+            for (size_t other = 0; other < count; other++) dropped = dropped || tags[other] == listed[index];
+            if (dropped) continue;
+            hb_blob_t *table = hb.face_reference_table(font->face, listed[index]);
+            if (!hb.face_builder_add_table(builder, listed[index], table)) status = -1;
+            hb.blob_destroy(table);
+        }
+        start += batch;
+    }
+    if (status != 0) {
+        hb.face_destroy(builder);
+        return -1;
+    }
+    return copy_face(builder, bytes, length);
+}
 
 extern "C" int cfonts_subset(cfonts_font *font, const uint32_t *characters, size_t count, uint8_t **bytes, size_t *length) {
     hb_subset_input_t *input = subset_input();
@@ -360,23 +402,23 @@ extern "C" int cfonts_subset_whole(cfonts_font *font, uint8_t **bytes, size_t *l
     hb_set_t *glyphs = hb.subset_input_set(input, HB_SUBSET_SETS_GLYPH_INDEX);
     hb.set_clear(glyphs);
     hb.set_invert(glyphs);
-    /* The layout tables HarfBuzz's shaper reads, and browsers with it, that the subsetter
-       drops by default or cannot subset: the legacy kerning and Apple's layout. A subset that
-       lost them shapes otherwise, which is why a font is published whole; with every glyph
-       id kept, they are copied as they are. */
-    const uint32_t layout[] = {tag("kern"), tag("kerx"), tag("morx"), tag("mort"), tag("feat"), tag("trak"), tag("ankr")};
+    /* The legacy kerning, which HarfBuzz's shaper reads (browsers with it) when the font has
+       no GPOS kerning and the subsetter cannot subset: a subset that lost it shapes otherwise,
+       which is why a font is published whole. With every glyph id kept it is copied as it is,
+       once the caller has checked that it holds kerning pairs and nothing else. Apple's
+       layout tables (morx, kerx, feat, trak, ankr...) are left out with the subsetter's other
+       defaults: the shaping check then says when a font needed them. */
     hb_set_t *dropped = hb.subset_input_set(input, HB_SUBSET_SETS_DROP_TABLE_TAG);
     hb_set_t *copied = hb.subset_input_set(input, HB_SUBSET_SETS_NO_SUBSET_TABLE_TAG);
-    for (uint32_t table : layout) {
-        hb.set_del(dropped, table);
-        hb.set_add(copied, table);
-    }
+    hb.set_del(dropped, tag("kern"));
+    hb.set_add(copied, tag("kern"));
     if (!hb.set_allocation_successful(unicodes) || !hb.set_allocation_successful(glyphs) || !hb.set_allocation_successful(dropped)
         || !hb.set_allocation_successful(copied)) {
         hb.subset_input_destroy(input);
         return -1;
     }
-    hb.subset_input_set_flags(input, HB_SUBSET_FLAGS_RETAIN_GIDS | HB_SUBSET_FLAGS_NOTDEF_OUTLINE | HB_SUBSET_FLAGS_NO_PRUNE_UNICODE_RANGES);
+    hb.subset_input_set_flags(
+        input, HB_SUBSET_FLAGS_NO_HINTING | HB_SUBSET_FLAGS_RETAIN_GIDS | HB_SUBSET_FLAGS_NOTDEF_OUTLINE | HB_SUBSET_FLAGS_NO_PRUNE_UNICODE_RANGES);
     return subset_with(font, input, bytes, length);
 }
 

@@ -75,6 +75,12 @@ package enum FontFileStructure {
             throw FontStructureProblem("its table directory lists the '\(tag)' table twice")
         }
         let missing = missingTables(in: seen)
+        let bitmaps = ["sbix", "CBDT", "EBDT"].filter(seen.contains)
+        if missing == ["glyf and loca, or CFF"], !bitmaps.isEmpty {
+            throw FontStructureProblem(
+                "its glyphs are bitmaps alone (\(bitmaps.map { "'\($0)'" }.joined(separator: ", ")), no outlines in 'glyf' or 'CFF '), and the build publishes outlines only: use a font with outlines"
+            )
+        }
         guard missing.isEmpty else {
             throw FontStructureProblem("it lacks the \(missing.map { "'\($0)'" }.joined(separator: ", ")) table\(missing.count == 1 ? "" : "s") a font needs")
         }

@@ -1,12 +1,17 @@
 internal import CFonts
 
-/// Why a font could not be made into what the carousel publishes: a library missing, or what
-/// HarfBuzz or the woff2 library said of the font.
+/// Why a font could not be made into what the carousel publishes: a library missing, what
+/// HarfBuzz or the woff2 library said of the font, or a font the build will not publish.
 package struct FontProcessingFailure: Error, Sendable, CustomStringConvertible, Equatable {
     package let description: String
+    /// Whether the font is sound but the build will not publish it (too large to publish whole,
+    /// its glyphs bitmaps only, a table copied as it is holding more than the font's data),
+    /// rather than damaged.
+    package let isRefusal: Bool
 
-    package init(_ description: String) {
+    package init(_ description: String, isRefusal: Bool = false) {
         self.description = description
+        self.isRefusal = isRefusal
     }
 }
 

@@ -26,6 +26,17 @@ final class HarfBuzzFont {
         cfonts_font_has_character(font, character.value) != 0
     }
 
+    /// The font's sfnt without the tables `tags`, every other table as it is.
+    func sfnt(without tags: [String]) throws(FontProcessingFailure) -> [UInt8] {
+        let values = tags.map { $0.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = values.withUnsafeBufferPointer { cfonts_font_without_tables(font, $0.baseAddress, $0.count, &bytes, &length) }
+        guard status == 0, let bytes else { throw FontProcessingFailure("HarfBuzz cannot copy its tables (out of memory)") }
+        defer { cfonts_free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
     /// The font subset to `characters`, every layout feature and the glyphs they reach kept,
     /// as an sfnt.
     func subset(to characters: [Unicode.Scalar]) throws(FontProcessingFailure) -> [UInt8] {
@@ -39,8 +50,9 @@ final class HarfBuzzFont {
     }
 
     /// The whole font as a browser draws it, as an sfnt: every character, glyph (under its own
-    /// id) and layout table kept; what no browser reads (a font tool's private tables, any tag
-    /// the subsetter does not know) and the names beyond those a subset keeps left out.
+    /// id) and OpenType layout table kept, with the legacy `kern` copied as it is; what no
+    /// browser reads (a font tool's private tables, any tag the subsetter does not know),
+    /// Apple's layout tables and the names beyond those a subset keeps left out.
     func whole() throws(FontProcessingFailure) -> [UInt8] {
         var bytes: UnsafeMutablePointer<UInt8>?
         var length = 0

@@ -52,6 +52,8 @@ enum WOFF2Header {
         var reader = DirectoryReader(bytes: directory)
         var tags: [String] = []
         var decompressedLength = 0
+        // The sfnt decoded: its header, its directory and each table padded to 4 bytes.
+        var sfntLength = SFNTDirectory.headerSize + count * SFNTDirectory.recordSize
         for _ in 0..<count {
             guard let entry = reader.entry() else {
                 throw FontStructureProblem("its table directory (\(count) tables) is damaged or runs past the end of the file (\(font.byteCount) bytes)")
@@ -62,6 +64,14 @@ enum WOFF2Header {
             tags.append(entry.tag)
             // Each is at most 2^32 bytes, and there are at most FontFileStructure.mostTables.
             decompressedLength += entry.storedLength
+            sfntLength += (entry.originalLength + 3) & ~3
+        }
+        // The woff2 decoder writes the sfnt into totalSfntSize bytes, and fails when it does not fit.
+        let totalSfntSize = Int(header.uint32(at: 16))
+        guard totalSfntSize >= sfntLength else {
+            throw FontStructureProblem(
+                "its WOFF2 header's totalSfntSize (\(totalSfntSize) bytes) is less than the \(sfntLength) bytes its table directory says the font is decoded: it is damaged"
+            )
         }
         let directoryEnd = size + reader.offset
         guard compressedSize > 0, compressedSize <= font.byteCount - directoryEnd else {

@@ -34,7 +34,7 @@ package enum WebFontMaker {
     /// What, besides the source and the characters, decides the bytes made: a cache of them
     /// is keyed by it.
     package static var settings: String {
-        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-0-2-4-6-13-14 whole-retain-gids-kern-aat woff2-brotli-11"
+        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-0-2-4-6-13-14 no-hinting whole-retain-gids-kern no-bitmaps-beside-outlines woff2-brotli-11"
     }
 
     /// Whether the libraries a font needs are there; when not, why.
@@ -58,19 +58,77 @@ package enum WebFontMaker {
         }
     }
 
+    /// The largest whole font the build publishes, as an sfnt: 8 MB. Brotli at its highest
+    /// quality compresses some 0.5 to 1 MB a second, so this is at most some 15 s of a build;
+    /// the largest fonts Debian ships for one script (Noto Sans SignWriting, Droid Sans
+    /// Fallback) are 4 and 5 MB. A larger font whose subset cannot be trusted is refused.
+    package static let largestWholeFont = 8 << 20
+
+    /// The tables of bitmap glyphs: Apple's colour `sbix`, Google's colour `CBDT`/`CBLC` and
+    /// the monochrome `EBDT`/`EBLC`/`EBSC`. A font with outlines is published without them
+    /// (browsers draw its outlines): their PNGs carry whatever text and camera data the tool
+    /// that made them left, and a bitmap is larger than an outline.
+    static let bitmapTables = ["sbix", "CBDT", "CBLC", "EBDT", "EBLC", "EBSC"]
+
     /// The published font of the sfnt `source`, for `characters` and checked with `texts`.
-    package static func make(from source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText]) throws(FontProcessingFailure) -> WebFont {
+    /// `largestWhole` is ``largestWholeFont`` but in tests.
+    package static func make(
+        from source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText], largestWhole: Int = largestWholeFont
+    ) throws(FontProcessingFailure) -> WebFont {
         try FontLibraries.require(missingLibrary)
-        let font = try HarfBuzzFont(sfnt: source)
+        let font = try publishable(source, texts: texts)
         let subset = try WOFF2Codec.encode(try font.subset(to: characters))
         guard let difference = difference(of: subset, from: font, characters: characters, texts: texts) else {
             return WebFont(woff2: subset, wholeFontReason: nil)
         }
-        let whole = try WOFF2Codec.encode(try font.whole())
+        try KernTable.check(in: source)
+        let wholeSfnt = try font.whole()
+        guard wholeSfnt.count <= largestWhole else {
+            throw FontProcessingFailure(
+                "its subset \(difference), and the whole font is \(megabytes(wholeSfnt.count)), more than the \(megabytes(largestWhole)) the build publishes whole (compressing it would take minutes, and visitors would download all of it)",
+                isRefusal: true)
+        }
+        let whole = try WOFF2Codec.encode(wholeSfnt)
         if let wrong = self.difference(of: whole, from: font, characters: characters, texts: texts) {
             throw FontProcessingFailure("the whole font, as HarfBuzz and the woff2 encoder made it, \(wrong)")
         }
         return WebFont(woff2: whole, wholeFontReason: difference)
+    }
+
+    /// `bytes` in megabytes to a tenth, or under one in kilobytes.
+    static func megabytes(_ bytes: Int) -> String {
+        bytes < 1 << 20 ? "\(bytes >> 10) KB" : "\(bytes >> 20).\((bytes & 0xF_FFFF) * 10 >> 20) MB"
+    }
+
+    /// The font the published one is made of and compared with: the sfnt `source` without its
+    /// bitmap glyph tables when it has outlines. Refuses a font whose text `texts` shows
+    /// is drawn by bitmaps alone (its outlines empty).
+    static func publishable(_ source: [UInt8], texts: [ShapingText]) throws(FontProcessingFailure) -> HarfBuzzFont {
+        let original = try HarfBuzzFont(sfnt: source)
+        let tags: Set<String>
+        do {
+            tags = Set(try SFNTDirectory.records(of: source).map { FontFileStructure.tag($0.tag) })
+        } catch {
+            throw FontProcessingFailure(error.description)
+        }
+        let bitmaps = bitmapTables.filter(tags.contains)
+        guard !bitmaps.isEmpty else { return original }
+        let font = try HarfBuzzFont(sfnt: try original.sfnt(without: bitmaps))
+        for text in texts {
+            let (drawn, outlined) = (try original.shape(text.text, language: text.language), try font.shape(text.text, language: text.language))
+            // A space drawn by a bitmap (of nothing) and by no outline is no lost glyph.
+            let utf8 = Array(text.text.utf8)
+            let bitmapOnly = zip(drawn, outlined).contains { bitmap, outline in
+                let character = String(decoding: utf8[min(Int(bitmap.cluster), utf8.count)...].prefix(4), as: UTF8.self).unicodeScalars.first
+                return bitmap.extents != [0, 0, 0, 0] && outline.extents == [0, 0, 0, 0] && character?.properties.isWhitespace != true
+            }
+            guard !bitmapOnly else {
+                throw FontProcessingFailure(
+                    "it draws '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" with bitmap glyphs alone (\(bitmaps.map { "'\($0)'" }.joined(separator: ", "))), and the build publishes outlines only: use a font with outlines (glyf or CFF) for it",
+                    isRefusal: true)
+            }
+        }
+        return font
     }
 
     /// How a published WOFF2 differs from the sfnt `source` for `characters` and `texts` (a
@@ -79,7 +137,7 @@ package enum WebFontMaker {
     /// cache is checked so before it is used.
     package static func difference(of woff2: [UInt8], fromSource source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText]) -> String? {
         do {
-            return difference(of: woff2, from: try HarfBuzzFont(sfnt: source), characters: characters, texts: texts)
+            return difference(of: woff2, from: try publishable(source, texts: texts), characters: characters, texts: texts)
         } catch {
             return "cannot be compared with the font: \(error.description)"
         }
@@ -90,7 +148,7 @@ package enum WebFontMaker {
     /// glyph of the source it lacks.
     package static func difference(of font: WebFont, fromSource source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText]) -> String? {
         do {
-            let original = try HarfBuzzFont(sfnt: source)
+            let original = try publishable(source, texts: texts)
             if let difference = difference(of: font.woff2, from: original, characters: characters, texts: texts) { return difference }
             guard font.wholeFontReason != nil else { return nil }
             let published = try HarfBuzzFont(sfnt: try WOFF2Codec.decode(font.woff2))

@@ -238,4 +238,17 @@ struct FontSizeLimitTests {
         let font = PaddedFont(font: try DebianFonts.charis.bytes(), byteCount: 40 << 20)
         #expect(throws: FontStructureProblem("it is 40 MB, more than the 32 MB the build takes of a font")) { try FontFileStructure.format(of: font) }
     }
+
+    /// The woff2 decoder writes the font into the totalSfntSize bytes its header gives: one
+    /// smaller than the directory's tables need is refused by lint, naming the field, and a
+    /// build says the same.
+    @Test func aWOFF2WhoseTotalSfntSizeIsTooSmallIsRefusedNamingIt() throws {
+        var woff2 = try WOFF2Codec.encode(try DebianFonts.abyssinica.bytes())
+        #expect(try FontFileStructure.format(of: woff2) == .woff2)
+        let needed = Int(woff2.uint32(at: 16))
+        woff2.replaceSubrange(16..<20, with: [0, 0, 0x0F, 0xA0])
+        let said = "its WOFF2 header's totalSfntSize (4000 bytes) is less than the \(needed) bytes its table directory says the font is decoded: it is damaged"
+        #expect(throws: FontStructureProblem(said)) { try FontFileStructure.format(of: woff2) }
+        #expect(throws: FontProcessingFailure("the woff2 decoder cannot decode it: " + said)) { try WOFF2Codec.decode(woff2) }
+    }
 }

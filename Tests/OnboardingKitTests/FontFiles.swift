@@ -1,3 +1,5 @@
+import Testing
+
 @testable import FontProcessing
 
 /// A real font in the other formats the fonts folder takes.
@@ -42,7 +44,7 @@ enum SFNTTables {
 enum SFNTFile {
     /// `sfnt` with each table of `tables` (by tag) in place of its own or added, the tables
     /// sorted by tag, 4-byte aligned, with their checksums.
-    static func rebuilding(_ sfnt: [UInt8], with tables: [String: [UInt8]]) throws -> [UInt8] {
+    static func rebuilding(_ sfnt: [UInt8], with tables: [String: [UInt8]], without removed: Set<String> = []) throws -> [UInt8] {
         func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
         func u32(_ value: UInt32) -> [UInt8] { u16(Int(value >> 16)) + u16(Int(value & 0xFFFF)) }
         var all: [String: [UInt8]] = [:]
@@ -50,6 +52,7 @@ enum SFNTFile {
             all[FontFileStructure.tag(record.tag)] = Array(sfnt[record.offset..<record.offset + record.length])
         }
         all.merge(tables) { _, new in new }
+        for tag in removed { all[tag] = nil }
         let selector = Int.bitWidth - 1 - all.count.leadingZeroBitCount
         var font = Array(sfnt[0..<4]) + u16(all.count) + u16(16 << selector) + u16(selector) + u16(all.count * 16 - (16 << selector))
         var data: [UInt8] = []
@@ -64,6 +67,32 @@ enum SFNTFile {
             data += padded
         }
         return font + data
+    }
+
+    /// The bytes of the table `tag` of `sfnt`.
+    static func table(_ tag: String, of sfnt: [UInt8]) throws -> [UInt8] {
+        let record = try #require(try SFNTDirectory.records(of: sfnt).first { FontFileStructure.tag($0.tag) == tag })
+        return Array(sfnt[record.offset..<record.offset + record.length])
+    }
+
+    /// An 'sbix' table of one 64 ppem strike giving each of `glyphCount` glyphs the PNG `png`.
+    static func sbixTable(glyphCount: Int, png: [UInt8]) -> [UInt8] {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+        func u32(_ value: Int) -> [UInt8] { u16(value >> 16) + u16(value & 0xFFFF) }
+        let glyph = u16(0) + u16(0) + Array("png ".utf8) + png
+        let dataStart = 4 + 4 * (glyphCount + 1)
+        let offsets = (0...glyphCount).flatMap { u32(dataStart + $0 * glyph.count) }
+        let strike = u16(64) + u16(72) + offsets + (0..<glyphCount).flatMap { _ in glyph }
+        return u16(1) + u16(1) + u32(1) + u32(12) + strike
+    }
+
+    /// A 64 × 64 PNG's chunks as HarfBuzz reads them (its header), with a text chunk `comment`
+    /// (checksums left 0: nothing here checks them).
+    static func png(comment: String) -> [UInt8] {
+        func u32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { u32(data.count) + Array(type.utf8) + data + u32(0) }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", u32(64) + u32(64) + [8, 6, 0, 0, 0])
+            + chunk("tEXt", Array("Comment".utf8) + [0] + Array(comment.utf8)) + chunk("IEND", [])
     }
 
     /// A 'name' table (format 0) of Windows Unicode records in US English, by name id.

@@ -25,6 +25,11 @@ struct WholeFontTests {
                 "Debg": Array(#"{"PRIVATE": "/home/alice.secret/src/features.fea"}"#.utf8),
                 "zzzz": Array("PRIVATE zzzz /home/alice.secret/notes.txt".utf8),
                 "TSI1": Array("PRIVATE VTT source".utf8),
+                // Apple's layout tables, which browsers' HarfBuzz needs in no font with OpenType layout.
+                "ankr": Array("PRIVATE ankr /home/alice.secret/contracts".utf8),
+                "feat": Array("PRIVATE feat /home/alice.secret/contracts".utf8),
+                "trak": Array("PRIVATE trak /home/alice.secret/contracts".utf8),
+                "morx": Array("PRIVATE morx /home/alice.secret/contracts".utf8),
                 "name": SFNTFile.nameTable(names),
             ])
     }
@@ -56,7 +61,7 @@ struct WholeFontTests {
         let font = try #require(result.project.fontAssets.first)
         let published = try WOFF2Codec.decode(font.bytes)
         let tags = Set(try SFNTDirectory.records(of: published).map { FontFileStructure.tag($0.tag) })
-        for tag in ["Debg", "zzzz", "TSI1", "GPOX"] { #expect(!tags.contains(tag), "\(tag) is published: \(tags.sorted())") }
+        for tag in ["Debg", "zzzz", "TSI1", "GPOX", "ankr", "feat", "trak", "morx"] { #expect(!tags.contains(tag), "\(tag) is published: \(tags.sorted())") }
         #expect(tags.isSuperset(of: ["cmap", "glyf", "loca", "head", "hhea", "hmtx", "maxp", "name", "OS/2", "post", "kern"]), "\(tags.sorted())")
         for encoding in [Array("PRIVATE".utf8), Array("PRIVATE".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }] {
             #expect(published.firstRange(of: encoding) == nil, "a private text is published")
@@ -66,6 +71,70 @@ struct WholeFontTests {
         #expect(copy.glyphCount == original.glyphCount)
         for character in "AVATR To Wave ÅÆßœ€ŁŽ".unicodeScalars {
             #expect(copy.hasGlyph(for: character) == original.hasGlyph(for: character), "U+\(String(character.value, radix: 16))")
+        }
+    }
+
+    /// Liberation Sans kerned by its legacy 'kern' table alone ('GPOS' renamed away), that
+    /// table replaced by `kern` when given.
+    static func kernedOnly(kern: [UInt8]? = nil) throws -> [UInt8] {
+        var font = try DebianFonts.liberationSans.bytes()
+        let records = try SFNTDirectory.records(of: font)
+        let index = try #require(records.firstIndex { FontFileStructure.tag($0.tag) == "GPOS" })
+        font.replaceSubrange(12 + 16 * index..<12 + 16 * index + 4, with: Array("GPOX".utf8))
+        guard let kern else { return font }
+        return try SFNTFile.rebuilding(font, with: ["kern": kern])
+    }
+
+    static let texts = [ShapingText(language: "en", text: "AVATAR To Wave")]
+    static let characters = Array("AVATR To Wave".unicodeScalars)
+
+    /// What a font published whole carries as it is must be kerning pairs and nothing more.
+    @Test func aKernTableWithATextAfterItsPairsIsNotPublished() throws {
+        let kern = try SFNTFile.table("kern", of: try Self.kernedOnly()) + Array("PRIVATE notes /home/alice.secret/salary.xlsx".utf8)
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", Self.appDef)
+        try folder.write("fonts/Kerned.ttf", Data(try Self.kernedOnly(kern: kern)))
+        let project = try #require(FontBuildTests.project(at: folder.path("app.appDef")))
+        let result = FontPublisher.publish(project, cacheFolder: folder.path("cache"))
+        #expect(result.project.fontAssets.isEmpty)
+        #expect(result.diagnostics.map(\.ruleID) == [FontPublisher.notPublishedID], "\(result.diagnostics.map(\.message))")
+        let message = try #require(result.diagnostics.first?.message)
+        #expect(message.contains("its 'kern' table") && message.contains("holds 44 bytes after its kerning pairs"), "\(message)")
+    }
+
+    /// A 'kern' of well-formed pairs over the 1 MB the build copies: 18 more subtables of 10,000
+    /// pairs each (which kern nothing) after the font's own.
+    @Test func aKernTableOverTheLimitIsNotPublished() throws {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+        let own = try SFNTFile.table("kern", of: try Self.kernedOnly())
+        let ownCount = Int(own[2]) << 8 | Int(own[3])
+        let pairs = 10_000
+        let filler =
+            u16(0) + u16(14 + 6 * pairs) + u16(1) + u16(pairs) + u16(8192 * 6) + u16(13) + u16((pairs - 8192) * 6)
+            + (0..<pairs).flatMap { u16($0 / 200) + u16($0 % 200) + u16(0) }
+        let kern = u16(0) + u16(ownCount + 18) + Array(own[4...]) + (0..<18).flatMap { _ in filler }
+        #expect(kern.count > KernTable.largest)
+        let font = try Self.kernedOnly(kern: kern)
+        do {
+            _ = try WebFontMaker.make(from: font, characters: Self.characters, texts: Self.texts)
+            Issue.record("a font whose 'kern' is over the limit was published")
+        } catch {
+            #expect(error.isRefusal)
+            #expect(error.description.contains("its 'kern' table") && error.description.contains("more than the 1 MB"), "\(error.description)")
+        }
+    }
+
+    /// Brotli at its highest quality takes a minute over 30 MB: a whole font over the limit is
+    /// refused before it is compressed.
+    @Test func aWholeFontOverTheLimitIsRefusedBeforeItIsCompressed() throws {
+        let font = try Self.kernedOnly()
+        #expect(try WebFontMaker.make(from: font, characters: Self.characters, texts: Self.texts).wholeFontReason != nil)
+        do {
+            _ = try WebFontMaker.make(from: font, characters: Self.characters, texts: Self.texts, largestWhole: 20_000)
+            Issue.record("a whole font over the limit was published")
+        } catch {
+            #expect(error.isRefusal)
+            #expect(error.description.contains("more than the 19 KB the build publishes whole"), "\(error.description)")
         }
     }
 }

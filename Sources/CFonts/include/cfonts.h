@@ -37,6 +37,10 @@ unsigned cfonts_font_glyph_count(const cfonts_font *font);
 /* Whether the font's character map gives `character` a glyph. */
 int cfonts_font_has_character(cfonts_font *font, uint32_t character);
 
+/* The font's sfnt without the tables `tags` (the others as they are), rebuilt with HarfBuzz's
+   face builder; freed with cfonts_free. 0 on success. */
+int cfonts_font_without_tables(cfonts_font *font, const uint32_t *tags, size_t count, uint8_t **bytes, size_t *length);
+
 /* The font subset to `characters` with HarfBuzz's subsetter: every OpenType layout feature
    kept (so that joining, reordering and marks shape as in the font), the glyphs they reach
    (HarfBuzz's closure), and the names a font's licence asks to keep. The bytes are an sfnt,
@@ -44,9 +48,9 @@ int cfonts_font_has_character(cfonts_font *font, uint32_t character);
 int cfonts_subset(cfonts_font *font, const uint32_t *characters, size_t count, uint8_t **bytes, size_t *length);
 
 /* The whole font through HarfBuzz's subsetter: every character, glyph (under its own id) and
-   layout feature kept, with the layout tables HarfBuzz's shaper reads (kern and Apple's
-   morx, kerx...) copied; the tables the subsetter does not know (a font tool's private data)
-   and the names beyond those cfonts_subset keeps are left out. Freed with cfonts_free. 0 on
+   layout feature kept, with the legacy kern table (which the subsetter cannot subset)
+   copied as it is; Apple's layout tables, the tables the subsetter does not know (a font
+   tool's private data) and the names beyond those cfonts_subset keeps are left out. Freed with cfonts_free. 0 on
    success. */
 int cfonts_subset_whole(cfonts_font *font, uint8_t **bytes, size_t *length);
 

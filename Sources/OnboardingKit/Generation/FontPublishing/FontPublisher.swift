@@ -11,7 +11,9 @@ internal import FontProcessing
 /// Fonts come from ``WebFontCache`` when an earlier build made them of the same source for
 /// the same text, each checked as a new one is before it is used.
 public enum FontPublisher {
-    /// A build-time error: the font libraries are missing, so no font can be published.
+    /// A build-time error: the font libraries are missing, so no font can be published, or a
+    /// font is one the build will not publish (its whole font too large, its glyphs bitmaps
+    /// alone, its `kern` holding more than kerning pairs).
     static let notPublishedID = "font-not-published"
     /// A build-time warning: a font is published whole, its subset not shaping as it does.
     static let publishedWholeID = "font-published-whole"
@@ -104,6 +106,9 @@ public enum FontPublisher {
                     WebFontCache.write(WebFontCache.Entry(font: made, textsDigest: textsDigest), as: name, in: cacheFolder)
                     if made.wholeFontReason == nil { work.made += 1 } else { work.madeWhole += 1 }
                 }
+            } catch  where error.isRefusal {
+                report(notPublishedID, .error, "'\(font.fileName)' is not published: \(error.description)")
+                continue
             } catch {
                 report(FontNotAFontRule.description.id, .error, "'\(font.fileName)' is not a font the build can publish: \(error.description)")
                 continue

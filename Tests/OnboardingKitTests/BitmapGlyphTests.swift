@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import FontProcessing
+@testable import OnboardingKit
+
+/// Bitmap glyphs (colour `sbix` and `CBDT`, monochrome `EBDT`) are never published: a font with
+/// outlines is published without them, and a font whose glyphs are bitmaps alone is refused.
+/// Their PNGs carry whatever text and camera data the tool that made them left.
+struct BitmapGlyphTests {
+    static let appDef = WholeFontTests.appDef.replacingOccurrences(of: "Kerned.ttf", with: "Colour.ttf")
+    static let comment = "PRIVATE alice@laptop /home/alice.secret/Photos/IMG_0042"
+
+    /// Liberation Sans with an 'sbix' strike drawing every glyph with a PNG that carries `comment`.
+    static func colourFont(emptyOutlines: Bool = false) throws -> [UInt8] {
+        let font = try DebianFonts.liberationSans.bytes()
+        let glyphCount = try HarfBuzzFont(sfnt: font).glyphCount
+        var tables = ["sbix": SFNTFile.sbixTable(glyphCount: glyphCount, png: SFNTFile.png(comment: comment))]
+        // Every glyph's outline empty: each 'loca' offset 0.
+        if emptyOutlines { tables["loca"] = [UInt8](repeating: 0, count: try SFNTFile.table("loca", of: font).count) }
+        return try SFNTFile.rebuilding(font, with: tables)
+    }
+
+    private func publish(_ font: [UInt8]) throws -> (
+        result: (project: OnboardingProject, diagnostics: [Diagnostic], work: FontPublisher.Work), folder: TemporaryFolder
+    ) {
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", Self.appDef)
+        try folder.write("fonts/Colour.ttf", Data(font))
+        let project = try #require(FontBuildTests.project(at: folder.path("app.appDef")))
+        return (FontPublisher.publish(project, cacheFolder: folder.path("cache")), folder)
+    }
+
+    @Test func aFontWithOutlinesIsPublishedWithoutItsBitmaps() throws {
+        let (result, _) = try publish(try Self.colourFont())
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let font = try #require(result.project.fontAssets.first)
+        let published = try WOFF2Codec.decode(font.bytes)
+        let tags = Set(try SFNTDirectory.records(of: published).map { FontFileStructure.tag($0.tag) })
+        #expect(!tags.contains("sbix"), "\(tags.sorted())")
+        #expect(tags.contains("glyf"))
+        #expect(published.firstRange(of: Array("PRIVATE".utf8)) == nil, "a PNG's text is published")
+    }
+
+    @Test func aFontDrawingTheTextWithBitmapsAloneIsNotPublished() throws {
+        let (result, _) = try publish(try Self.colourFont(emptyOutlines: true))
+        #expect(result.project.fontAssets.isEmpty)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.map(\.ruleID) == [FontPublisher.notPublishedID])
+        #expect(diagnostic.severity == .error)
+        #expect(diagnostic.message.contains("bitmap glyphs alone ('sbix')"), "\(diagnostic.message)")
+    }
+
+    /// A font of bitmaps and no outline table at all (as Noto Color Emoji) is no font lint
+    /// takes, said so.
+    @Test func aFontWithoutOutlineTablesButBitmapsIsRefusedSayingSo() throws {
+        let font = try SFNTFile.rebuilding(
+            try DebianFonts.liberationSans.bytes(), with: ["CBDT": [0, 3, 0, 0], "CBLC": [0, 3, 0, 0, 0, 0, 0, 0]], without: ["glyf", "loca"])
+        #expect(throws: FontStructureProblem.self) { try FontFileStructure.format(of: font) }
+        do {
+            _ = try FontFileStructure.format(of: font)
+        } catch {
+            #expect(error.description.contains("its glyphs are bitmaps alone ('CBDT'"), "\(error.description)")
+        }
+    }
+}
