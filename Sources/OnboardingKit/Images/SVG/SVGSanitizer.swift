@@ -77,6 +77,13 @@ struct SVGSanitizer {
 
     private mutating func startElement(isRoot: Bool) {
         let name = reader.name
+        if styleText != nil {
+            // A style sheet is its element's own text: an element in it is no part of it, and
+            // is left out with what it holds, so that the text checked is the text published.
+            note("<\(name)> inside a <style>")
+            if !reader.isEmptyElement { skippedDepth = reader.depth }
+            return
+        }
         if name == "a" {
             // A link around shapes: the shapes stay, the link goes.
             note("<a> links (their content is kept)")
