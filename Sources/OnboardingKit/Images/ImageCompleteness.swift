@@ -42,6 +42,10 @@ enum ImageCompleteness {
                     + "more than a phone can play (at most \(maximumAnimationPixels / 1_000_000) megapixels in all its frames)"
             }
         }
-        return structure.end == nil ? "is cut short: the file ends before its image data does" : nil
+        guard structure.end == nil else { return nil }
+        if let offset = structure.brokenAt {
+            return "is damaged: what follows byte \(offset) is no PNG chunk (a chunk's type is four letters), and its end (IEND) is never reached"
+        }
+        return "is cut short: the file ends before its image data does"
     }
 }

@@ -25,6 +25,9 @@ struct ImageStructure: Equatable {
     /// Whether a PNG has an animation (`acTL`) that shows something other than its default
     /// image alone: several frames, or one that is not the default image.
     var isAnimatedPNG = false
+    /// Where the structure stops being the format's, when it does before its end: a PNG chunk
+    /// whose type is not four letters (zeros, say). The walk ends there, as decoders do.
+    var brokenAt: Int?
 
     /// One frame's place on the canvas.
     struct Frame: Equatable {
