@@ -124,6 +124,70 @@ struct SVGEmbeddedImageTests {
         #expect(structure.frameCount == 3 && structure.extras.isEmpty && structure.end == image.bytes.count)
     }
 
+    /// The tiny PNG with its header claiming `width`×`height`: its structure is whole, and
+    /// nothing here decodes its pixels.
+    static func png(claiming width: Int, _ height: Int) -> [UInt8] {
+        var bytes = [UInt8](Data(base64Encoded: ExampleProject.tinyPNG)!)
+        for (offset, value) in [(16, width), (20, height)] {
+            bytes.replaceSubrange(offset..<offset + 4, with: (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) })
+        }
+        return bytes
+    }
+
+    /// An SVG embedding each of `images`, one `<image>` a line from line 2.
+    static func svg(embeddingAll images: [[UInt8]]) -> String {
+        Self.open + images.map { "\n<image width=\"4\" height=\"3\" href=\"data:image/png;base64,\(Base64.encode($0))\"/>" }.joined() + "</svg>"
+    }
+
+    /// Each image within an image file's limits, all of them together are not: 40 embedded
+    /// photos of 7000×7000 took a build 102 s.
+    @Test(
+        arguments: [
+            (
+                [png(claiming: 5000, 5000), png(claiming: 5000, 5000)], nil as Int?,
+                ""
+            ),
+            (
+                [png(claiming: 5000, 5000), png(claiming: 5000, 5000), png(claiming: 1, 1)], 4,
+                "its embedded raster images hold more than 50 megapixels in all with this one, every frame counted, the most one SVG may (as one image file); embed them smaller"
+            ),
+            (
+                [png(claiming: 7000, 7000), png(claiming: 7000, 7000)], 3,
+                "its embedded raster images hold more than 50 megapixels in all with this one, every frame counted, the most one SVG may (as one image file); embed them smaller"
+            ),
+            (
+                Array(repeating: png(claiming: 4, 3), count: 100), nil,
+                ""
+            ),
+            (
+                Array(repeating: png(claiming: 4, 3), count: 101), 102,
+                "it embeds more than 100 raster images, the most one SVG may; export the drawing as one PNG or JPEG"
+            ),
+        ] as [([[UInt8]], Int?, String)])
+    func theEmbeddedImagesOfAnSVGAreLimitedInAll(images: [[UInt8]], refusedAtLine: Int?, reason: String) throws {
+        let result = SVGSanitizer.sanitize(Array(Self.svg(embeddingAll: images).utf8), documentName: "logo.svg")
+        switch (result, refusedAtLine) {
+        case (.published(let svg), nil):
+            #expect(svg.embeddedImages.count == images.count && svg.refusedImages.isEmpty)
+        case (.refused(let refusal), let line?):
+            #expect(refusal == SVGRefusal(reason: reason, line: line, column: 1))
+        default:
+            Issue.record(Comment(rawValue: String("\(result)".prefix(300))))
+        }
+    }
+
+    /// An animation's frames count, each of them: 30 megapixels and 6 frames of 4 are 54.
+    @Test func anEmbeddedAnimationCountsEveryFrame() throws {
+        let gif = ImageFrameSizeTests.gif(screen: (2000, 2000), frames: Array(repeating: (0, 0, 2000, 2000), count: 6))
+        let svg =
+            Self.svg(embeddingAll: [Self.png(claiming: 6000, 5000)]).dropLast("</svg>".count)
+            + "\n<image width=\"4\" height=\"3\" href=\"data:image/gif;base64,\(Base64.encode(gif))\"/></svg>"
+        guard case .refused(let refusal) = SVGSanitizer.sanitize(Array(svg.utf8), documentName: "logo.svg") else {
+            throw SVGTestFailure(description: "published 30 megapixels and 6 frames of 4")
+        }
+        #expect(refusal.reason.contains("more than 50 megapixels in all") && refusal.line == 3, "\(refusal)")
+    }
+
     /// Lint warns at the appDef's reference to the SVG; the build publishes the SVG without the image.
     @Test func theWarningPointsAtTheReferenceToTheSVG() throws {
         let (result, folder) = try Self.build(Self.svg(embedding: Self.hugePNG, as: "png"))

@@ -38,6 +38,9 @@ struct SVGSanitizer {
     /// The raster images embedded as `data:` URIs that are published, and why the others are not.
     private var embeddedImages: [SVGEmbeddedImage] = []
     private var refusedImages: [String] = []
+    /// The pixels of `embeddedImages` in all, and where they first went over a limit.
+    private var embeddedPixels = 0
+    private var tooManyEmbedded: SVGRefusal?
 
     private init(reader: XMLStreamReader) {
         self.reader = reader
@@ -71,6 +74,7 @@ struct SVGSanitizer {
             return .refused(SVGRefusal(reason: reason, line: problem.position.line, column: problem.position.column))
         }
         guard sawRoot else { return .refused(SVGRefusal(reason: "it has no <svg> element", line: 1, column: 1)) }
+        if let tooManyEmbedded { return .refused(tooManyEmbedded) }
         return .published(
             SanitizedSVG(bytes: Array(output.utf8), size: size, removed: removed, embeddedImages: embeddedImages, refusedImages: refusedImages))
     }
@@ -106,15 +110,16 @@ struct SVGSanitizer {
                 continue
             case .kept:
                 output += " \(attribute.name)=\"\(Self.escapedAttribute(attribute.value))\""
-            case .embeddedImage(let uri, .image(let format, let bytes, let size, let frameCount, let isAnimatedPNG)):
+            case .embeddedImage(let uri, .image(let format, let bytes, let size, let frameCount, let isAnimatedPNG, let pixels)):
+                noteEmbeddedImage(pixels: pixels, line: position.line, column: position.column)
                 // Base64 and its prefix need no escaping: the URI is written as it is read.
                 output += " \(attribute.name)=\""
                 let start = output.utf8.count
                 output += uri
                 embeddedImages.append(
                     SVGEmbeddedImage(
-                        format: format, bytes: bytes, size: size, frameCount: frameCount, isAnimatedPNG: isAnimatedPNG, line: position.line,
-                        column: position.column, range: start..<output.utf8.count))
+                        format: format, bytes: bytes, size: size, frameCount: frameCount, isAnimatedPNG: isAnimatedPNG, decodedPixels: pixels,
+                        line: position.line, column: position.column, range: start..<output.utf8.count))
                 output += "\""
             case .embeddedImage(_, .refused(let format, let reason)):
                 refusedImages.append(SVGEmbeddedImage.describe(format, line: position.line, column: position.column) + " " + reason)
@@ -144,6 +149,25 @@ struct SVGSanitizer {
             }
         }
         output += "</\(reader.name)>"
+    }
+
+    /// Counts an embedded image about to be published, and refuses the SVG at the first that
+    /// goes over the limits of ``SVGEmbeddedImage``: each alone is within an image file's.
+    private mutating func noteEmbeddedImage(pixels: Int, line: Int, column: Int) {
+        let (total, overflow) = embeddedPixels.addingReportingOverflow(pixels)
+        embeddedPixels = overflow ? .max : total
+        guard tooManyEmbedded == nil else { return }
+        if embeddedImages.count == SVGEmbeddedImage.maximumCount {
+            tooManyEmbedded = SVGRefusal(
+                reason: "it embeds more than \(SVGEmbeddedImage.maximumCount) raster images, the most one SVG may; export the drawing as one PNG or JPEG",
+                line: line, column: column)
+        } else if embeddedPixels > SVGEmbeddedImage.maximumPixelsInAll {
+            let limit = SVGEmbeddedImage.maximumPixelsInAll / 1_000_000
+            tooManyEmbedded = SVGRefusal(
+                reason: "its embedded raster images hold more than \(limit) megapixels in all with this one, every frame counted, "
+                    + "the most one SVG may (as one image file); embed them smaller",
+                line: line, column: column)
+        }
     }
 
     /// What becomes of an attribute.
