@@ -109,9 +109,40 @@ struct SVGEmbeddedImageTests {
         #expect(images.count == 1)
         let image = try #require(images.first)
         #expect(image.type == "jpeg" && ImageInspector.sniffFormat(image.bytes) == .jpeg)
-        #expect(ImageInspector.size(of: image.bytes, format: .jpeg) == ImageSize(width: 60, height: 120), "upright")
+        // Upright (stored 120×60), and no larger than the 10×10 SVG shows at 3 device pixels a
+        // CSS pixel: 30 across, and so 60 down.
+        #expect(ImageInspector.size(of: image.bytes, format: .jpeg) == ImageSize(width: 30, height: 60))
         for marker in ["PhoneMaker", "Exif", "GPS"] { #expect(!AnimatedImagePublishingTests.contains(image.bytes, marker), "\(marker)") }
         #expect(ImageStructure.read(image.bytes, format: .jpeg)?.extras == [])
+    }
+
+    /// The page shows an SVG at most at its own width, and at most 624 CSS pixels wide, at up to
+    /// 3 device pixels each: an embedded image is made no larger than covers that box.
+    @Test(arguments: [
+        (ImageSize(width: 1200, height: 600), ImageSize(width: 100, height: 50), ImageSize(width: 300, height: 150)),
+        (ImageSize(width: 200, height: 100), ImageSize(width: 100, height: 50), ImageSize(width: 200, height: 100)),
+        // Narrower than the box: stretched across it, it needs all of its 100 pixels.
+        (ImageSize(width: 100, height: 2000), ImageSize(width: 100, height: 50), ImageSize(width: 100, height: 2000)),
+        (ImageSize(width: 2400, height: 1200), ImageSize(width: 1000, height: 500), ImageSize(width: 1872, height: 936)),
+        (ImageSize(width: 4000, height: 4000), ImageSize(width: 2000, height: 2000), ImageSize(width: 1872, height: 1872)),
+        (ImageSize(width: 60, height: 120), ImageSize(width: 10, height: 10), ImageSize(width: 30, height: 60)),
+    ])
+    func anEmbeddedImageIsMadeNoLargerThanTheSVGShowsIt(upright: ImageSize, svg: ImageSize, box: ImageSize) {
+        #expect(ImagePublisher.embeddedBox(upright: upright, inSVGOf: svg) == box)
+    }
+
+    /// A build publishes an SVG's embedded images as large as it shows them, no larger.
+    @Test func theBuildPublishesEmbeddedImagesAtTheSizeTheSVGShows() throws {
+        let large = AnimatedGIF.make(width: 1200, height: 600, frames: [1])
+        let small = AnimatedGIF.make(width: 200, height: 100, frames: [2])
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50">"#
+            + "\n<image width=\"100\" height=\"50\" href=\"data:image/gif;base64,\(Base64.encode(large))\"/>"
+            + "\n<image width=\"20\" height=\"10\" href=\"data:image/gif;base64,\(Base64.encode(small))\"/></svg>"
+        let (result, folder) = try Self.build(svg)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let sizes = try Self.embedded(in: folder, result: result).map { ImageInspector.size(of: $0.bytes, format: .gif) }
+        #expect(sizes == [ImageSize(width: 300, height: 150), ImageSize(width: 200, height: 100)])
     }
 
     /// An animated GIF embedded stays animated, without its comment.
