@@ -163,6 +163,22 @@ struct SVGSanitizerTests {
         #expect(refusal.reason.lowercased().contains(reason.lowercased()), "\(refusal.reason)")
     }
 
+    /// An embedded picture over 7.5 MB is Base64 over 10 MB, longer than the XML reader reads in
+    /// one value: the SVG is refused with that limit, not libxml2's "Huge input lookup".
+    @Test func anEmbeddedPictureOverTheReadersLimitIsRefusedWithTheLimit() {
+        let payload = String(repeating: "AAAA", count: 2_500_001)
+        let svg = Self.open + "\n<image width=\"1\" height=\"1\" href=\"data:image/png;base64,\(payload)\"/></svg>"
+        guard case .refused(let refusal) = SVGSanitizer.sanitize(Array(svg.utf8), documentName: "a.svg") else {
+            Issue.record("published")
+            return
+        }
+        #expect(
+            refusal.reason
+                == "it holds a value or text longer than 10 MB, the most an SVG may in one piece: a picture embedded as a data: URI may be at most 7.5 MB (Base64 takes 4 bytes for every 3)"
+        )
+        #expect(refusal.line == 2, "\(refusal)")
+    }
+
     /// A build publishes the rebuilt SVG, never the author's file.
     @Test func aBuildPublishesTheRebuiltSVG() throws {
         let folder = TemporaryFolder()

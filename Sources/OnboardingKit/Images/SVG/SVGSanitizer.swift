@@ -25,6 +25,10 @@ struct SVGSanitizer {
         return sanitizer.run()
     }
 
+    /// The most bytes an embedded picture may have: its Base64, 4 bytes for every 3, within the
+    /// XML reader's limit on one value.
+    static var largestEmbeddedImage: String { ImageFileSize.describe(XMLStreamReader.maximumTextLength / 4 * 3) }
+
     private let reader: XMLStreamReader
     private var output = ""
     private var removed: [String] = []
@@ -73,7 +77,14 @@ struct SVGSanitizer {
             }
         }
         if let problem = reader.problems.filter({ $0.level >= .error }).min(by: { $0.position < $1.position }) {
-            let reason = problem.kind == .doctype ? "it declares a DTD of its own (entities), which is never read" : problem.message
+            let reason =
+                switch problem.kind {
+                case .doctype: "it declares a DTD of its own (entities), which is never read"
+                case .tooLong:
+                    "it holds a value or text longer than \(XMLStreamReader.maximumTextLength / 1_000_000) MB, the most an SVG may in one piece: "
+                        + "a picture embedded as a data: URI may be at most \(Self.largestEmbeddedImage) (Base64 takes 4 bytes for every 3)"
+                default: problem.message
+                }
             return .refused(SVGRefusal(reason: reason, line: problem.position.line, column: problem.position.column))
         }
         guard sawRoot else { return .refused(SVGRefusal(reason: "it has no <svg> element", line: 1, column: 1)) }
