@@ -69,6 +69,16 @@ struct ImageFileSizeTests {
             ])
     }
 
+    /// An empty file is said to be empty, not "no image format known".
+    @Test(arguments: ["photo.png", "logo.svg"])
+    func anEmptyFileIsSaidToBeEmpty(_ name: String) throws {
+        let folder = try Self.project(name, [])
+        let diagnostics = Linter().lint(path: folder.path("app.appDef")).filter { $0.severity == .error }
+        let format = name.hasSuffix(".png") ? "PNG" : "SVG"
+        #expect(diagnostics.map(\.message) == ["'\(name)' is an empty file (0 bytes), not a \(format) image"])
+        #expect(diagnostics.first?.notes.first?.contains("interrupted copy") == true)
+    }
+
     @Test func theLimitIsInclusiveAndSizesReadAsFileManagersShowThem() {
         #expect(ImageFileSize.problem(byteCount: ImageFileSize.maximumBytes) == nil)
         #expect(ImageFileSize.problem(byteCount: ImageFileSize.maximumBytes + 1) != nil)

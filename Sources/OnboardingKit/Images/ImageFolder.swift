@@ -29,7 +29,7 @@ final class ImageFolder {
         /// Why a raster image whose size reads cannot be shown all the same (its data is cut
         /// short, or it has more pixels than a phone decodes); `nil` when it can.
         var damage: String?
-        /// The file's size in bytes, for a raster image.
+        /// The file's size in bytes.
         var byteCount: Int64?
         /// Whether the build publishes it as smaller variants: every PNG, JPEG, GIF and WebP.
         /// Lint's image rules and the build both read this one answer.
@@ -135,10 +135,10 @@ final class ImageFolder {
         guard let bytes = source.bytes(at: 0, count: source.count) else {
             return .unreadable(reason: "permission denied or read error")
         }
-        guard SVGSanitizer.isSVG(bytes) else { return .found(ImageFile(path: file)) }
+        guard SVGSanitizer.isSVG(bytes) else { return .found(ImageFile(path: file, byteCount: status.size)) }
         let svg = SVGSanitizer.sanitize(bytes, documentName: Paths.join(displayPath, fileName))
         let size: ImageSize? = if case .published(let sanitized) = svg { sanitized.size } else { nil }
-        return .found(ImageFile(path: file, sniffedFormat: .svg, size: size, svg: svg))
+        return .found(ImageFile(path: file, sniffedFormat: .svg, size: size, byteCount: status.size, svg: svg))
     }
 
     /// What it means that `file` could not be looked at: missing, or a link that loops or
