@@ -29,6 +29,7 @@ static struct {
     int (*image_get_height)(const VipsImage *image);
     int (*image_get_page_height)(VipsImage *image);
     int (*image_hasalpha)(VipsImage *image);
+    int (*image_get_orientation_swap)(VipsImage *image);
     char *(*error_buffer_copy)(void);
     void (*error_clear)(void);
     const char *(*version_string)(void);
@@ -112,6 +113,7 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_image_get_height", (void **)&vips.image_get_height},
         {"vips_image_get_page_height", (void **)&vips.image_get_page_height},
         {"vips_image_hasalpha", (void **)&vips.image_hasalpha},
+        {"vips_image_get_orientation_swap", (void **)&vips.image_get_orientation_swap},
         {"vips_error_buffer_copy", (void **)&vips.error_buffer_copy},
         {"vips_error_clear", (void **)&vips.error_clear},
         {"vips_version_string", (void **)&vips.version_string},
@@ -182,6 +184,16 @@ int cvips_decodes(const void *bytes, size_t length, int all_frames, int reduced)
     int status = vips.avg(image, &average, NULL);
     vips.object_unref(image);
     return status;
+}
+
+int cvips_upright_size(const void *bytes, size_t length, int *width, int *height) {
+    VipsImage *image = vips.image_new_from_buffer(bytes, length, "", NULL);
+    if (!image) return -1;
+    int swaps = vips.image_get_orientation_swap(image);
+    *width = swaps ? vips.image_get_height(image) : vips.image_get_width(image);
+    *height = swaps ? vips.image_get_width(image) : vips.image_get_height(image);
+    vips.object_unref(image);
+    return 0;
 }
 
 VipsImage *cvips_open(const void *bytes, size_t length) {

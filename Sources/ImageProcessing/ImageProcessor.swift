@@ -150,6 +150,20 @@ package enum ImageProcessor {
         return cvips_has_alpha(image) != 0
     }
 
+    /// The width and height of the image in `source` turned upright from its EXIF orientation,
+    /// as ``resize(_:toWidth:maximumHeight:allFrames:as:quality:)`` turns it: a photo's stored
+    /// 4000×3000 may be 3000×4000 upright. Read from its header; for an animation, a frame's.
+    package static func uprightSize(_ source: [UInt8]) throws(Failure) -> (width: Int, height: Int) {
+        if let started { throw started }
+        cvips_begin()
+        defer { cvips_end() }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        let status = source.withUnsafeBytes { cvips_upright_size($0.baseAddress, $0.count, &width, &height) }
+        guard status == 0 else { throw Failure(description: takeError()) }
+        return (Int(width), Int(height))
+    }
+
     /// Why libvips cannot read the image in `source` (its header: its pixels are not decoded),
     /// or `nil` when it can.
     package static func problemReading(_ source: [UInt8]) -> Failure? {

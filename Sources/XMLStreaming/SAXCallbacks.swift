@@ -156,7 +156,7 @@ extension XMLStreamReader {
     fileprivate func appendCharacters(_ text: UnsafePointer<UInt8>, count: Int, kind: XMLNodeKind) {
         let total = nodes.appendCharacters(text, count: count, kind: kind, depth: parserDepth)
         if total > Self.maximumTextLength {
-            stopParser(message: "huge text node: longer than \(Self.maximumTextLength) bytes")
+            stopParser(message: "huge text node: longer than \(Self.maximumTextLength) bytes", kind: .tooLong)
         }
     }
 

@@ -27,6 +27,10 @@ package struct XMLProblem: Hashable, Sendable {
         /// The document has more than `XMLStreamReader.maximumNames` distinct element, attribute
         /// and namespace names: it was not read past the chunk that went over.
         case tooManyNames
+        /// A text, an attribute's value or a tag is longer than
+        /// `XMLStreamReader.maximumTextLength` bytes, libxml2's limit without its huge mode:
+        /// nothing after it is read.
+        case tooLong
     }
 
     package var kind: Kind

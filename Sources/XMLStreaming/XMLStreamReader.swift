@@ -76,7 +76,7 @@ package final class XMLStreamReader {
 
     /// libxml2's limits on a text node and on nesting without XML_PARSE_HUGE, which its tree
     /// builder enforces; without a tree they are enforced here.
-    static let maximumTextLength = 10_000_000
+    package static let maximumTextLength = 10_000_000
     static let maximumDepth: Int32 = 256
     /// The most attributes a start tag may have (see ``MarkupScanner/maximumAttributes``).
     package static let maximumAttributes = MarkupScanner.maximumAttributes
@@ -87,6 +87,8 @@ package final class XMLStreamReader {
     /// in a tenth of a second. The real appDefs hold 180 to 470 names. Checked at each start tag,
     /// whose names libxml2 has just added: reading stops at the first tag past the limit.
     package static let maximumNames = 10_000
+    /// What libxml2 2.9 says when a piece of the document is over its limit of 10,000,000 bytes.
+    private static let tooLongMessages = ["Huge input lookup", "AttValue length too long", "too big found"]
     /// Problems kept before the reader gives up on a document.
     static let maximumProblems = 1000
 
@@ -386,6 +388,13 @@ package final class XMLStreamReader {
         let position = SourcePosition(line: max(line, 1), column: max(column, 1))
         // libxml2 often follows an error with others at the same place that only restate it.
         if level >= .error, let last = problems.last, last.position == position, last.level >= level { return }
+        // libxml2 2.9's words for its limit on one piece (and an attribute value or a comment
+        // of all one byte), when it looked that far ahead for the end of a value or a tag.
+        if Self.tooLongMessages.contains(where: message.contains) {
+            let words = "a value or a tag is longer than \(Self.maximumTextLength) bytes, the most the XML reader reads in one piece"
+            report(kind: .tooLong, level: max(level, .error), message: words, position: position)
+            return
+        }
         report(kind: .malformed, level: level, message: message, position: position)
         // Errors that do not stop libxml2 (namespaces) could otherwise fill memory.
         if problems.count >= Self.maximumProblems, fatalNodeNumber == nil {

@@ -70,3 +70,47 @@ def test_the_carousel_still_shows_the_drawing(open_page, hostile):
     page = open_page(hostile.url())
     image = page.locator(".onboarding-slide img").first
     assert image.evaluate("img => img.complete && img.naturalWidth") == 120
+
+
+# Every way CSS in an SVG can load a file, each asking the server for /fetched-<how>: a style
+# sheet cut in two by an element inside it (whose second half was once published unchecked),
+# the functions that load an image from a plain string, imports and fonts.
+LOADING_CSS_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80" viewBox="0 0 120 80">
+<style><g></g>@import url(/fetched-import.css);
+svg{background:url(/fetched-background.png)}</style>
+<style>svg{background-image:image-set("/fetched-image-set.png" 1x)}
+rect{mask-image:-webkit-image-set("/fetched-webkit-image-set.png" 1x)}</style>
+<style>@font-face{font-family:Fetched;src:url(/fetched-font.woff2)} text{font-family:Fetched}</style>
+<style>circle{fill:url(/fetched-fill.svg#p)}</style>
+<rect width="60" height="80" fill="#2E7D32" style="cursor:image-set('/fetched-cursor.png' 1x), auto"/>
+<circle cx="90" cy="40" r="20" style="background-image:image-set('/fetched-style.png' 1x)"/>
+<text x="70" y="70">Aa</text>
+</svg>
+"""
+
+
+@pytest.fixture(scope="module")
+def loading_css(app_from_text):
+    return app_from_text("loading-css-svg", APP_DEF, {"logo.svg": LOADING_CSS_SVG.encode()})
+
+
+def test_a_published_svg_loads_nothing_through_its_css(browser, loading_css):
+    published = sorted((loading_css.out / "images").glob("logo-*.svg"))
+    assert len(published) == 1, published
+    context = browser.new_context()
+    requests = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    try:
+        for url in (f"{loading_css.origin}/loading-css-svg/onboarding/images/{published[0].name}", loading_css.url()):
+            response = page.goto(url)
+            assert response.status == 200
+            page.wait_for_load_state("load")
+            page.mouse.move(20, 20)
+            page.evaluate("document.fonts.ready.then(() => true)")
+        # The SVG itself was asked for, so requests are seen; nothing its CSS names was.
+        assert any(published[0].name in request for request in requests), requests
+        fetched = [request for request in requests if "/fetched-" in request]
+        assert fetched == [], fetched
+    finally:
+        context.close()

@@ -37,6 +37,12 @@ struct ImageProcessorTests {
         #expect((smaller.width, smaller.height) == (30, 60))
     }
 
+    /// Its upright size is read from its header, as the resize turns it.
+    @Test func theUprightSizeIsTheSizeTurnedByItsOrientation() throws {
+        #expect(try ImageProcessor.uprightSize(try Self.fixture("gps-rotated.jpg")) == (60, 120))
+        #expect(throws: ImageProcessor.Failure.self) { try ImageProcessor.uprightSize(Array("not an image".utf8)) }
+    }
+
     @Test func theSameInputGivesTheSameBytes() throws {
         let source = try Self.fixture("gps-rotated.jpg")
         for format in [ImageProcessor.Format.webp, .jpeg, .png] {

@@ -82,3 +82,45 @@ struct ImageCompletenessTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
     }
 }
+
+/// A PNG's chunk walk stops at the first chunk whose type is not four letters: zeros after the
+/// image data (where `IEND` should be) read as empty chunks 12 bytes at a time, and a PNG with
+/// 1 GB of them took 31 s to lint.
+struct PNGChunkWalkTests {
+    /// Bytes in memory that count how often they are read.
+    final class CountedBytes: ImageBytes {
+        let bytes: [UInt8]
+        private(set) var reads = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        var count: Int { bytes.count }
+        func bytes(at offset: Int, count length: Int) -> [UInt8]? {
+            reads += 1
+            return bytes.bytes(at: offset, count: length)
+        }
+    }
+
+    /// The tiny PNG without its `IEND` chunk (the last 12 bytes), and `tail` after it.
+    static func pngWithoutItsEnd(followedBy tail: [UInt8]) -> [UInt8] {
+        Array(ImageCompletenessTests.png.dropLast(12)) + tail
+    }
+
+    @Test func zerosWhereTheEndShouldBeStopTheWalkAsDamage() {
+        let end = ImageCompletenessTests.png.count - 12
+        let source = CountedBytes(Self.pngWithoutItsEnd(followedBy: [UInt8](repeating: 0, count: 1_200_000)))
+        let problem = ImageCompleteness.problem(in: source, format: .png, size: ImageSize(width: 4, height: 3))
+        #expect(problem == "is damaged: what follows byte \(end) is no PNG chunk (a chunk's type is four letters), and its end (IEND) is never reached")
+        // A few reads a chunk of the image, not one for each 12 zeros (100,000 of them).
+        #expect(source.reads < 50, "\(source.reads) reads")
+    }
+
+    @Test(arguments: [[0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x00], [0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x7B]] as [[UInt8]])
+    func aTypeWithAnythingButLettersIsNoChunk(_ chunk: [UInt8]) {
+        let structure = ImageStructure.read(Self.pngWithoutItsEnd(followedBy: chunk + [0, 0, 0, 0]), format: .png)
+        #expect(structure?.end == nil && structure?.brokenAt == ImageCompletenessTests.png.count - 12)
+    }
+
+    @Test func aWholePNGIsNotBroken() {
+        let structure = ImageStructure.read(ImageCompletenessTests.png, format: .png)
+        #expect(structure?.end == ImageCompletenessTests.png.count && structure?.brokenAt == nil)
+    }
+}

@@ -47,10 +47,22 @@ struct ImageFrameSizeTests {
         let problem = try #require(ImageCompleteness.problem(in: bytes, format: .gif, size: size))
         #expect(
             problem
-                == "has 1000 frames of 5000×5000 pixels, 25000 megapixels in all: more than a phone can play (at most 100 megapixels in all its frames)")
-        // Four of them are within both limits.
-        let four = Self.gif(screen: (5000, 5000), frames: Array(repeating: (0, 0, 5000, 5000), count: 4))
-        #expect(ImageCompleteness.problem(in: four, format: .gif, size: size) == nil)
+                == "has 1000 frames of 5000×5000 pixels, 25000 megapixels in all: more than a phone can play (at most 25 megapixels in all its frames)")
+        // One of them is within both limits.
+        let one = Self.gif(screen: (5000, 5000), frames: [(0, 0, 5000, 5000)])
+        #expect(ImageCompleteness.problem(in: one, format: .gif, size: size) == nil)
+    }
+
+    /// 30 frames of 1000×1000 take libvips's animated WebP and GIF encoders some half a second
+    /// a megapixel each: over 25 megapixels in all is an error.
+    @Test func thirtyFramesOfAMegapixelAreTooMany() throws {
+        let size = ImageSize(width: 1000, height: 1000)
+        let thirty = Self.gif(screen: (1000, 1000), frames: Array(repeating: (0, 0, 1000, 1000), count: 30))
+        #expect(
+            ImageCompleteness.problem(in: thirty, format: .gif, size: size)
+                == "has 30 frames of 1000×1000 pixels, 30 megapixels in all: more than a phone can play (at most 25 megapixels in all its frames)")
+        let twentyFive = Self.gif(screen: (1000, 1000), frames: Array(repeating: (0, 0, 1000, 1000), count: 25))
+        #expect(ImageCompleteness.problem(in: twentyFive, format: .gif, size: size) == nil)
     }
 
     @Test func framesWithinTheirScreenPass() {

@@ -29,6 +29,15 @@ struct ImageVariantWidthsTests {
         for width in widths { #expect(width * size.height / size.width <= ImageVariantWidths.largestSide || width == 1) }
     }
 
+    /// An animation stops at a phone's 2x: each width is every frame again.
+    @Test(arguments: [
+        (ImageSize(width: 600, height: 400), [384, 600]), (ImageSize(width: 1000, height: 400), [384, 624, 768]),
+        (ImageSize(width: 4000, height: 4000), [384, 624, 768]), (ImageSize(width: 400, height: 60_000), [109]),
+    ])
+    func anAnimationIsPublishedAtAPhonesWidthsAtMost(size: ImageSize, expected: [Int]) {
+        #expect(ImageVariantWidths.widths(for: size, animated: true) == expected)
+    }
+
     @Test func noSourceNoWidths() {
         #expect(ImageVariantWidths.widths(forSourceWidth: 0) == [])
     }

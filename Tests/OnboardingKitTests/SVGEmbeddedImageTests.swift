@@ -109,9 +109,40 @@ struct SVGEmbeddedImageTests {
         #expect(images.count == 1)
         let image = try #require(images.first)
         #expect(image.type == "jpeg" && ImageInspector.sniffFormat(image.bytes) == .jpeg)
-        #expect(ImageInspector.size(of: image.bytes, format: .jpeg) == ImageSize(width: 60, height: 120), "upright")
+        // Upright (stored 120×60), and no larger than the 10×10 SVG shows at 3 device pixels a
+        // CSS pixel: 30 across, and so 60 down.
+        #expect(ImageInspector.size(of: image.bytes, format: .jpeg) == ImageSize(width: 30, height: 60))
         for marker in ["PhoneMaker", "Exif", "GPS"] { #expect(!AnimatedImagePublishingTests.contains(image.bytes, marker), "\(marker)") }
         #expect(ImageStructure.read(image.bytes, format: .jpeg)?.extras == [])
+    }
+
+    /// The page shows an SVG at most at its own width, and at most 624 CSS pixels wide, at up to
+    /// 3 device pixels each: an embedded image is made no larger than covers that box.
+    @Test(arguments: [
+        (ImageSize(width: 1200, height: 600), ImageSize(width: 100, height: 50), ImageSize(width: 300, height: 150)),
+        (ImageSize(width: 200, height: 100), ImageSize(width: 100, height: 50), ImageSize(width: 200, height: 100)),
+        // Narrower than the box: stretched across it, it needs all of its 100 pixels.
+        (ImageSize(width: 100, height: 2000), ImageSize(width: 100, height: 50), ImageSize(width: 100, height: 2000)),
+        (ImageSize(width: 2400, height: 1200), ImageSize(width: 1000, height: 500), ImageSize(width: 1872, height: 936)),
+        (ImageSize(width: 4000, height: 4000), ImageSize(width: 2000, height: 2000), ImageSize(width: 1872, height: 1872)),
+        (ImageSize(width: 60, height: 120), ImageSize(width: 10, height: 10), ImageSize(width: 30, height: 60)),
+    ])
+    func anEmbeddedImageIsMadeNoLargerThanTheSVGShowsIt(upright: ImageSize, svg: ImageSize, box: ImageSize) {
+        #expect(ImagePublisher.embeddedBox(upright: upright, inSVGOf: svg) == box)
+    }
+
+    /// A build publishes an SVG's embedded images as large as it shows them, no larger.
+    @Test func theBuildPublishesEmbeddedImagesAtTheSizeTheSVGShows() throws {
+        let large = AnimatedGIF.make(width: 1200, height: 600, frames: [1])
+        let small = AnimatedGIF.make(width: 200, height: 100, frames: [2])
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50">"#
+            + "\n<image width=\"100\" height=\"50\" href=\"data:image/gif;base64,\(Base64.encode(large))\"/>"
+            + "\n<image width=\"20\" height=\"10\" href=\"data:image/gif;base64,\(Base64.encode(small))\"/></svg>"
+        let (result, folder) = try Self.build(svg)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let sizes = try Self.embedded(in: folder, result: result).map { ImageInspector.size(of: $0.bytes, format: .gif) }
+        #expect(sizes == [ImageSize(width: 300, height: 150), ImageSize(width: 200, height: 100)])
     }
 
     /// An animated GIF embedded stays animated, without its comment.
@@ -122,6 +153,70 @@ struct SVGEmbeddedImageTests {
         let image = try #require(try Self.embedded(in: folder, result: result).first)
         let structure = try #require(ImageStructure.read(image.bytes, format: .gif))
         #expect(structure.frameCount == 3 && structure.extras.isEmpty && structure.end == image.bytes.count)
+    }
+
+    /// The tiny PNG with its header claiming `width`×`height`: its structure is whole, and
+    /// nothing here decodes its pixels.
+    static func png(claiming width: Int, _ height: Int) -> [UInt8] {
+        var bytes = [UInt8](Data(base64Encoded: ExampleProject.tinyPNG)!)
+        for (offset, value) in [(16, width), (20, height)] {
+            bytes.replaceSubrange(offset..<offset + 4, with: (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) })
+        }
+        return bytes
+    }
+
+    /// An SVG embedding each of `images`, one `<image>` a line from line 2.
+    static func svg(embeddingAll images: [[UInt8]]) -> String {
+        Self.open + images.map { "\n<image width=\"4\" height=\"3\" href=\"data:image/png;base64,\(Base64.encode($0))\"/>" }.joined() + "</svg>"
+    }
+
+    /// Each image within an image file's limits, all of them together are not: 40 embedded
+    /// photos of 7000×7000 took a build 102 s.
+    @Test(
+        arguments: [
+            (
+                [png(claiming: 5000, 5000), png(claiming: 5000, 5000)], nil as Int?,
+                ""
+            ),
+            (
+                [png(claiming: 5000, 5000), png(claiming: 5000, 5000), png(claiming: 1, 1)], 4,
+                "its embedded raster images hold more than 50 megapixels in all with this one, every frame counted, the most one SVG may (as one image file); embed them smaller"
+            ),
+            (
+                [png(claiming: 7000, 7000), png(claiming: 7000, 7000)], 3,
+                "its embedded raster images hold more than 50 megapixels in all with this one, every frame counted, the most one SVG may (as one image file); embed them smaller"
+            ),
+            (
+                Array(repeating: png(claiming: 4, 3), count: 100), nil,
+                ""
+            ),
+            (
+                Array(repeating: png(claiming: 4, 3), count: 101), 102,
+                "it embeds more than 100 raster images, the most one SVG may; export the drawing as one PNG or JPEG"
+            ),
+        ] as [([[UInt8]], Int?, String)])
+    func theEmbeddedImagesOfAnSVGAreLimitedInAll(images: [[UInt8]], refusedAtLine: Int?, reason: String) throws {
+        let result = SVGSanitizer.sanitize(Array(Self.svg(embeddingAll: images).utf8), documentName: "logo.svg")
+        switch (result, refusedAtLine) {
+        case (.published(let svg), nil):
+            #expect(svg.embeddedImages.count == images.count && svg.refusedImages.isEmpty)
+        case (.refused(let refusal), let line?):
+            #expect(refusal == SVGRefusal(reason: reason, line: line, column: 1))
+        default:
+            Issue.record(Comment(rawValue: String("\(result)".prefix(300))))
+        }
+    }
+
+    /// An animation's frames count, each of them: 30 megapixels and 6 frames of 4 are 54.
+    @Test func anEmbeddedAnimationCountsEveryFrame() throws {
+        let gif = ImageFrameSizeTests.gif(screen: (2000, 2000), frames: Array(repeating: (0, 0, 2000, 2000), count: 6))
+        let svg =
+            Self.svg(embeddingAll: [Self.png(claiming: 6000, 5000)]).dropLast("</svg>".count)
+            + "\n<image width=\"4\" height=\"3\" href=\"data:image/gif;base64,\(Base64.encode(gif))\"/></svg>"
+        guard case .refused(let refusal) = SVGSanitizer.sanitize(Array(svg.utf8), documentName: "logo.svg") else {
+            throw SVGTestFailure(description: "published 30 megapixels and 6 frames of 4")
+        }
+        #expect(refusal.reason.contains("more than 50 megapixels in all") && refusal.line == 3, "\(refusal)")
     }
 
     /// Lint warns at the appDef's reference to the SVG; the build publishes the SVG without the image.

@@ -46,6 +46,77 @@ struct SVGSanitizerTests {
         #expect(result.text.contains(#"<rect width="2" height="2"/>"#), "\(result.text)")
     }
 
+    /// CSS that loads a file, in every spelling a browser reads as such: each one is left out,
+    /// from a `<style>` and from a `style` attribute alike, and the published file holds none.
+    @Test(
+        arguments: [
+            (#"background:image-set("https://example.com/a.png" 1x)"#, "image-set(), which loads a file"),
+            (#"mask-image:-webkit-image-set('https://example.com/a.png' 1x)"#, "image-set(), which loads a file"),
+            (#"background:Image-Set("https://example.com/a.png" 1X)"#, "image-set(), which loads a file"),
+            (#"background:image("https://example.com/a.png")"#, "image(), which loads a file"),
+            (#"background:cross-fade(url(#g), "https://example.com/a.png" 50%)"#, "cross-fade(), which loads a file"),
+            (#"background:-moz-element(#g), url(https://example.com/a.png)"#, "element(), which loads a file"),
+            (#"background:src("https://example.com/a.png")"#, "src(), which loads a file"),
+            (#"background:URL(https://example.com/a.png)"#, "a reference to another file"),
+            (#"background:url( "https://example.com/a.png" )"#, "a reference to another file"),
+            (#"background:\75 rl(https://example.com/a.png)"#, "an escape sequence"),
+            (#"background:u\72l(https://example.com/a.png)"#, "an escape sequence"),
+            // A comment holding a quote: a string to nobody, so the url( after it is one.
+            (#"background:/*"*/url(https://example.com/a.png)/*"*/"#, "a reference to another file"),
+        ] as [(String, String)])
+    func cssThatLoadsAFileIsLeftOutWhereverItIs(_ declaration: String, _ reason: String) throws {
+        let inStyle = try published(Self.open + "<style>rect{\(declaration)}</style><rect width=\"2\" height=\"2\"/></svg>")
+        #expect(inStyle.removed == ["a <style> with \(reason)"], "\(inStyle.removed)")
+        let quoted = declaration.replacingOccurrences(of: "\"", with: "&quot;")
+        let inAttribute = try published(Self.open + "<rect width=\"2\" height=\"2\" style=\"\(quoted)\"/></svg>")
+        #expect(inAttribute.removed == ["the style attribute with \(reason)"], "\(inAttribute.removed)")
+        for text in [inStyle.text, inAttribute.text] {
+            #expect(!text.contains("example.com") && !text.contains("background"), "\(text)")
+            #expect(text.contains(#"<rect width="2" height="2""#), "\(text)")
+        }
+    }
+
+    @Test(
+        arguments: [
+            (#"@import "https://example.com/a.css";"#, "an @import"),
+            (#"@IMPORT url(https://example.com/a.css);"#, "an @import"),
+            (#"@font-face{font-family:A;src:url(https://example.com/a.woff2)}"#, "an @font-face rule, which loads a font"),
+            (#"@font-face{font-family:A;src:local(Arial)}"#, "an @font-face rule, which loads a font"),
+        ] as [(String, String)])
+    func aStyleSheetThatImportsOrLoadsAFontIsLeftOut(_ rule: String, _ reason: String) throws {
+        let result = try published(Self.open + "<style>\(rule) rect{fill:red}</style><rect width=\"2\" height=\"2\"/></svg>")
+        #expect(result.removed == ["a <style> with \(reason)"], "\(result.removed)")
+        #expect(!result.text.contains("example.com") && !result.text.contains("@") && !result.text.contains("fill:red"), "\(result.text)")
+    }
+
+    /// The text of a `<style>` is checked whole: an element inside it (a way to cut the text in
+    /// two) is left out with what it holds, and what it cut is one style sheet again.
+    @Test(
+        arguments: [
+            "<style><g></g>@import url(https://example.com/a.css); svg{background:url(https://example.com/a.png)}</style>",
+            "<style>rect{fill:red}<g>x</g> svg{background:image-set(\"https://example.com/a.png\" 1x)}</style>",
+            "<style>svg{background:ur<g/>l(https://example.com/a.png)}</style>",
+            "<style>svg{background:ur<!-- -->l(https://example.com/a.png)}</style>",
+            "<style>svg{background:ur<![CDATA[l(https://example.com/a.png)]]>}</style>",
+        ])
+    func anElementInsideAStyleIsNoWayRoundItsCheck(_ style: String) throws {
+        let result = try published(Self.open + style + "<rect width=\"2\" height=\"2\"/></svg>")
+        #expect(result.removed.contains { $0.hasPrefix("a <style> with ") }, "\(result.removed)")
+        #expect(!result.text.contains("example.com"), "\(result.text)")
+        #expect(result.text.contains("<style></style>"), "\(result.text)")
+        // What is published is safe as it is: published again, nothing more is left out.
+        guard case .published(let again) = SVGSanitizer.sanitize(Array(result.text.utf8), documentName: "again.svg") else {
+            throw SVGTestFailure(description: "refused")
+        }
+        #expect(again.removed == [] && String(decoding: again.bytes, as: UTF8.self) == result.text)
+    }
+
+    @Test func anElementInsideASafeStyleIsLeftOutAndNamed() throws {
+        let result = try published(Self.open + "<style>rect{fill:red}<g><rect/></g> circle{fill:blue}</style><rect width=\"2\" height=\"2\"/></svg>")
+        #expect(result.removed == ["<g> inside a <style>"])
+        #expect(result.text.contains("<style>rect{fill:red} circle{fill:blue}</style>"), "\(result.text)")
+    }
+
     @Test func drawingTextGradientsAndLocalReferencesAreKeptAsTheyAre() throws {
         let svg =
             Self.open
@@ -90,6 +161,22 @@ struct SVGSanitizerTests {
             return
         }
         #expect(refusal.reason.lowercased().contains(reason.lowercased()), "\(refusal.reason)")
+    }
+
+    /// An embedded picture over 7.5 MB is Base64 over 10 MB, longer than the XML reader reads in
+    /// one value: the SVG is refused with that limit, not libxml2's "Huge input lookup".
+    @Test func anEmbeddedPictureOverTheReadersLimitIsRefusedWithTheLimit() {
+        let payload = String(repeating: "AAAA", count: 2_500_001)
+        let svg = Self.open + "\n<image width=\"1\" height=\"1\" href=\"data:image/png;base64,\(payload)\"/></svg>"
+        guard case .refused(let refusal) = SVGSanitizer.sanitize(Array(svg.utf8), documentName: "a.svg") else {
+            Issue.record("published")
+            return
+        }
+        #expect(
+            refusal.reason
+                == "it holds a value or text longer than 10 MB, the most an SVG may in one piece: a picture embedded as a data: URI may be at most 7.5 MB (Base64 takes 4 bytes for every 3)"
+        )
+        #expect(refusal.line == 2, "\(refusal)")
     }
 
     /// A build publishes the rebuilt SVG, never the author's file.

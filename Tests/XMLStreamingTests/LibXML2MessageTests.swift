@@ -44,3 +44,20 @@ struct LibXML2MessageTests {
         #expect(reader.problems.map(\.message) == ["libxml2: xmlNewCharEncodingHandler : no name !"])
     }
 }
+
+/// A value longer than libxml2 reads in one piece is said so, with the limit, not in libxml2's
+/// words ("internal error: Huge input lookup").
+struct LongValueTests {
+    /// libxml2 says "AttValue length too long" of a value just over, and "Huge input lookup" of
+    /// one far enough over that it looked ahead past its limit for the end of the tag.
+    @Test(arguments: [1, 817_284])
+    func aValueLongerThanTheLimitIsAProblemOfItsOwnKind(_ over: Int) {
+        let value = String(repeating: "A", count: XMLStreamReader.maximumTextLength + over)
+        let reader = XMLStreamReader(bytes: Array("<r>\n<image href=\"\(value)\"/></r>".utf8), documentName: "test")
+        while reader.read() {}
+        let problem = reader.problems.first { $0.level >= .error }
+        #expect(problem?.kind == .tooLong)
+        #expect(problem?.message == "a value or a tag is longer than 10000000 bytes, the most the XML reader reads in one piece")
+        #expect(!reader.problems.contains { $0.message.contains("Huge input lookup") }, "\(reader.problems)")
+    }
+}

@@ -38,6 +38,10 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
    (which still reads the whole bitstream); 0 for full size. */
 int cvips_decodes(const void *bytes, size_t length, int all_frames, int reduced);
 
+/* The width and height of the image in `bytes` once turned upright from its EXIF orientation,
+   as cvips_thumbnail turns it, from its header alone. 0 on success. */
+int cvips_upright_size(const void *bytes, size_t length, int *width, int *height);
+
 /* The image in `bytes`, its header read and its pixels not yet decoded, or NULL. */
 VipsImage *cvips_open(const void *bytes, size_t length);
 

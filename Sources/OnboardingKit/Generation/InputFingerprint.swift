@@ -110,6 +110,8 @@ private struct FieldHasher {
     /// The bytes of the file at `path`, a window at a time: an image is never held whole.
     mutating func addContents(of path: String) {
         guard let file = ImageFileBytes(path: path) else { return add("unreadable", "") }
+        // One over the limit is not built: its size alone tells it apart.
+        guard file.count <= ImageFileSize.maximumBytes else { return add("too large", UInt64(file.count)) }
         addHeader("found", length: file.count)
         for offset in stride(from: 0, to: file.count, by: 1 << 16) {
             guard let window = file.bytes(at: offset, count: min(1 << 16, file.count - offset)) else { return add("unreadable", "") }

@@ -12,9 +12,11 @@ enum ImageCompleteness {
     static let maximumPixels = 50_000_000
 
     /// More pixels than this in all the frames of an animation are more than a phone plays: a
-    /// browser decodes every frame onto the whole canvas, and the build does too. 100
-    /// megapixels is 200 frames of 700×700, or four seconds at 25 frames a second of 1000×1000.
-    static let maximumAnimationPixels = 100_000_000
+    /// browser decodes every frame onto the whole canvas, and the build does too, then encodes
+    /// each as animated WebP and GIF, at some half a second a megapixel for each encoder (100
+    /// megapixels took a build over a minute). 25 megapixels is 100 frames of 500×500, four
+    /// seconds at 25 frames a second: more than an onboarding screen's loop needs.
+    static let maximumAnimationPixels = 25_000_000
 
     /// What is wrong with the data, to follow the file's name ('x.png' is cut short...), or
     /// `nil` when it is whole and usable.
@@ -42,6 +44,10 @@ enum ImageCompleteness {
                     + "more than a phone can play (at most \(maximumAnimationPixels / 1_000_000) megapixels in all its frames)"
             }
         }
-        return structure.end == nil ? "is cut short: the file ends before its image data does" : nil
+        guard structure.end == nil else { return nil }
+        if let offset = structure.brokenAt {
+            return "is damaged: what follows byte \(offset) is no PNG chunk (a chunk's type is four letters), and its end (IEND) is never reached"
+        }
+        return "is cut short: the file ends before its image data does"
     }
 }

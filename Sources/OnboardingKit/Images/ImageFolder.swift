@@ -29,7 +29,7 @@ final class ImageFolder {
         /// Why a raster image whose size reads cannot be shown all the same (its data is cut
         /// short, or it has more pixels than a phone decodes); `nil` when it can.
         var damage: String?
-        /// The file's size in bytes, for a raster image.
+        /// The file's size in bytes.
         var byteCount: Int64?
         /// Whether the build publishes it as smaller variants: every PNG, JPEG, GIF and WebP.
         /// Lint's image rules and the build both read this one answer.
@@ -55,7 +55,12 @@ final class ImageFolder {
             case .refused?: return .failure(ImageReadProblem(reason: "it is an SVG that cannot be made safe"))
             case nil: break
             }
-            guard let bytes = RegularFile.bytes(at: path) else { return .failure(ImageReadProblem(reason: "it can no longer be read")) }
+            // Never more than an image file may be: the file may have grown since lint.
+            guard let source = ImageFileBytes(path: path) else { return .failure(ImageReadProblem(reason: "it can no longer be read")) }
+            if let tooLarge = ImageFileSize.problem(byteCount: source.count) {
+                return .failure(ImageReadProblem(reason: "it was replaced while the build read it: \(tooLarge)"))
+            }
+            guard let bytes = source.bytes(at: 0, count: source.count) else { return .failure(ImageReadProblem(reason: "it can no longer be read")) }
             guard let format = sniffedFormat, ImageInspector.rasterFormat(of: bytes) == format,
                 let size, ImageInspector.rasterSize(of: bytes, format: format) == size
             else { return .failure(ImageReadProblem(reason: "it was replaced while the build read it: its format or size changed")) }
@@ -113,6 +118,8 @@ final class ImageFolder {
         guard let source = ImageFileBytes(path: file) else {
             return .unreadable(reason: "permission denied or read error")
         }
+        // Before anything reads it: the build holds what it publishes in memory.
+        if let tooLarge = ImageFileSize.problem(byteCount: source.count) { return .unreadable(reason: tooLarge) }
         if let format = ImageInspector.rasterFormat(of: source) {
             let size = ImageInspector.rasterSize(of: source, format: format)
             let structure = ImageStructure.read(source, format: format)
@@ -125,13 +132,13 @@ final class ImageFolder {
                     isAnimatedPNG: structure?.isAnimatedPNG ?? false))
         }
         // Not a raster image: an SVG is read whole by the XML reader, to be rebuilt.
-        guard let bytes = RegularFile.bytes(at: file) else {
+        guard let bytes = source.bytes(at: 0, count: source.count) else {
             return .unreadable(reason: "permission denied or read error")
         }
-        guard SVGSanitizer.isSVG(bytes) else { return .found(ImageFile(path: file)) }
+        guard SVGSanitizer.isSVG(bytes) else { return .found(ImageFile(path: file, byteCount: status.size)) }
         let svg = SVGSanitizer.sanitize(bytes, documentName: Paths.join(displayPath, fileName))
         let size: ImageSize? = if case .published(let sanitized) = svg { sanitized.size } else { nil }
-        return .found(ImageFile(path: file, sniffedFormat: .svg, size: size, svg: svg))
+        return .found(ImageFile(path: file, sniffedFormat: .svg, size: size, byteCount: status.size, svg: svg))
     }
 
     /// What it means that `file` could not be looked at: missing, or a link that loops or

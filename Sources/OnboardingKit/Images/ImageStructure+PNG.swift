@@ -14,6 +14,12 @@ extension ImageStructure {
         var frames = 0
         var defaultImageIsAFrame = false
         while let length = data.uint32BE(at: offset), let typeBytes = data.bytes(at: offset + 4, count: 4) {
+            // Anything else is no chunk: without this, zeros after the image data read as
+            // empty chunks, 12 bytes at a time, to the end of the file.
+            guard typeBytes.allSatisfy(isASCIILetter) else {
+                structure.brokenAt = offset
+                break
+            }
             let next = offset + 12 + length
             guard next <= data.count else { break }
             let type = String(decoding: typeBytes, as: UTF8.self)
@@ -45,6 +51,11 @@ extension ImageStructure {
             structure.isAnimatedPNG = frames > 1 || (frames == 1 && !defaultImageIsAFrame)
         }
         return structure
+    }
+
+    /// Whether a byte is a letter of a chunk's type: `A` to `Z` or `a` to `z`.
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     /// A chunk's four-letter type as text: its letters, anything else as `?`.

@@ -25,6 +25,12 @@ struct ImageStructure: Equatable {
     /// Whether a PNG has an animation (`acTL`) that shows something other than its default
     /// image alone: several frames, or one that is not the default image.
     var isAnimatedPNG = false
+    /// `extras` as a set: a file can hold a million extras of distinct names (PNG chunk types,
+    /// GIF application names), and a search of the list each time would be quadratic.
+    private var extraKinds: Set<String> = []
+    /// Where the structure stops being the format's, when it does before its end: a PNG chunk
+    /// whose type is not four letters (zeros, say). The walk ends there, as decoders do.
+    var brokenAt: Int?
 
     /// One frame's place on the canvas.
     struct Frame: Equatable {
@@ -63,7 +69,7 @@ struct ImageStructure: Equatable {
 
     /// Notes something that does not draw the image, once.
     mutating func note(_ extra: String) {
-        if !extras.contains(extra) { extras.append(extra) }
+        if extraKinds.insert(extra).inserted { extras.append(extra) }
     }
 }
 

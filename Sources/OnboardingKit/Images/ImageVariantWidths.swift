@@ -18,6 +18,12 @@ enum ImageVariantWidths {
 
     static var largest: Int { all.last ?? 0 }
 
+    /// The widest an animation is published: a phone's block at 2x. Each animated width is
+    /// every frame again, and libvips's animated WebP and GIF encoders take some half a second
+    /// a megapixel each, some twenty times a still's; a visitor downloads every frame too. A
+    /// desktop takes the 768 one, drawn a little larger; a phone at 3x too.
+    static var largestAnimated: Int { 2 * slotWidths[0] }
+
     /// The `sizes` attribute that goes with them: the block's width at each viewport.
     static let sizes = "(min-width: 42rem) 39rem, calc(100vw - 3rem)"
 
@@ -35,10 +41,11 @@ enum ImageVariantWidths {
     /// The widths for a source of `size`: those of ``widths(forSourceWidth:)`` at which its
     /// height is at most ``largestSide``. A 400×60000 strip is published 109 pixels wide
     /// (109×16350), the widest it can be; never less than 1.
-    static func widths(for size: ImageSize) -> [Int] {
+    /// An animation's (`animated`) stop at ``largestAnimated``.
+    static func widths(for size: ImageSize, animated: Bool = false) -> [Int] {
         guard size.width > 0, size.height > 0 else { return [] }
         let widestWithinTheLimit = max(1, largestSide * size.width / size.height)
-        return widths(forSourceWidth: min(size.width, widestWithinTheLimit))
+        return widths(forSourceWidth: min(size.width, widestWithinTheLimit, animated ? largestAnimated : .max))
     }
 
     /// The width of the one fallback (JPEG, PNG or GIF) among an image's `widths`: the largest a

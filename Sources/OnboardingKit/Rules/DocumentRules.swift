@@ -60,7 +60,7 @@ struct MalformedXMLRule: Rule {
         isReadingRule: true)
 
     func check(_ context: LintContext) -> [Finding] {
-        context.syntax.problems.filter { $0.kind == .malformed || $0.kind == .undecodable }.map { problem in
+        context.syntax.problems.filter { [.malformed, .undecodable, .tooLong].contains($0.kind) }.map { problem in
             let notes = problem.kind == .undecodable ? [Self.undecodableNote] : Self.explanation(of: problem.message)
             return Finding(
                 position: problem.position, message: problem.message, notes: notes,

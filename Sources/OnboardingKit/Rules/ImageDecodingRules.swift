@@ -85,7 +85,7 @@ struct ImageLargerThanNeededRule: Rule {
             guard case .found(let file) = lookup, file.isResized, let size = file.size, file.damage == nil, let byteCount = file.byteCount,
                 size.width > 2 * ImageVariantWidths.largest || byteCount > Self.byteLimit
             else { return nil }
-            let widths = ImageVariantWidths.widths(for: size)
+            let widths = ImageVariantWidths.widths(for: size, animated: file.isAnimated)
             let why =
                 size.width > 2 * ImageVariantWidths.largest
                 ? "is \(size.width) pixels wide, more than twice the widest size a screen is given (\(ImageVariantWidths.largest))"

@@ -192,6 +192,11 @@ struct ImageContentMismatchRule: Rule {
                 claimed.isSupported
             else { return nil }
             guard let actual = file.sniffedFormat else {
+                if file.byteCount == 0 {
+                    return Finding(
+                        position: reference.position, message: "'\(reference.fileName)' is an empty file (0 bytes), not a \(claimed.displayName) image",
+                        notes: ["copy the image into the images folder again: an interrupted copy or download leaves an empty file"])
+                }
                 return Finding(
                     position: reference.position, message: "'\(reference.fileName)' is not a \(claimed.displayName) image: its content is no image format known"
                 )

@@ -3,8 +3,9 @@ internal import ImageProcessing
 /// Publishes each raster image (PNG, JPEG, GIF, WebP) as responsive variants made with libvips:
 /// shrunk to each width of ``ImageVariantWidths`` the source reaches, upright, sRGB, without
 /// metadata, as WebP, and once as a fallback every browser shows (JPEG, or PNG for an image with
-/// transparency). An animated GIF or WebP gives animated WebP variants, every frame with its
-/// delay and the loop count kept, and an animated GIF as its fallback. The author's original
+/// transparency). An animated GIF or WebP gives animated WebP variants, up to a phone's width
+/// at 2x (``ImageVariantWidths/largestAnimated``), every frame with its delay and the loop count
+/// kept, and an animated GIF as its fallback. The author's original
 /// is not published. SVG stays vector; `--keep-original-images` publishes every image as it is.
 ///
 /// Variants come from ``ImageVariantCache`` when an earlier build made them from the same bytes
@@ -87,7 +88,7 @@ public enum ImagePublisher {
     static func variants(of asset: ImageAsset, quality: Int, cacheFolder: String? = ImageVariantCache.folder) throws(ImageProcessor.Failure)
         -> (variants: [ImageVariant], fromCache: Bool, cacheProblem: String?)
     {
-        let widths = ImageVariantWidths.widths(for: asset.size)
+        let widths = ImageVariantWidths.widths(for: asset.size, animated: asset.isAnimated)
         let fallbackWidth = ImageVariantWidths.fallbackWidth(among: widths)
         // libvips's version too: another may encode other bytes, and the output is the same
         // from the cache or not.

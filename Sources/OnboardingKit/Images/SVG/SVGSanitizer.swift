@@ -25,9 +25,16 @@ struct SVGSanitizer {
         return sanitizer.run()
     }
 
+    /// The most bytes an embedded picture may have: its Base64, 4 bytes for every 3, within the
+    /// XML reader's limit on one value.
+    static var largestEmbeddedImage: String { ImageFileSize.describe(XMLStreamReader.maximumTextLength / 4 * 3) }
+
     private let reader: XMLStreamReader
     private var output = ""
     private var removed: [String] = []
+    /// `removed` as a set: an SVG can name what is left out a million times (1000 elements of
+    /// 1000 unknown attributes), and a search of the list each time took 48 s.
+    private var removedKinds: Set<String> = []
     private var size: ImageSize?
     /// The depth of an element left out with everything in it, while inside it.
     private var skippedDepth: Int?
@@ -38,6 +45,9 @@ struct SVGSanitizer {
     /// The raster images embedded as `data:` URIs that are published, and why the others are not.
     private var embeddedImages: [SVGEmbeddedImage] = []
     private var refusedImages: [String] = []
+    /// The pixels of `embeddedImages` in all, and where they first went over a limit.
+    private var embeddedPixels = 0
+    private var tooManyEmbedded: SVGRefusal?
 
     private init(reader: XMLStreamReader) {
         self.reader = reader
@@ -67,16 +77,31 @@ struct SVGSanitizer {
             }
         }
         if let problem = reader.problems.filter({ $0.level >= .error }).min(by: { $0.position < $1.position }) {
-            let reason = problem.kind == .doctype ? "it declares a DTD of its own (entities), which is never read" : problem.message
+            let reason =
+                switch problem.kind {
+                case .doctype: "it declares a DTD of its own (entities), which is never read"
+                case .tooLong:
+                    "it holds a value or text longer than \(XMLStreamReader.maximumTextLength / 1_000_000) MB, the most an SVG may in one piece: "
+                        + "a picture embedded as a data: URI may be at most \(Self.largestEmbeddedImage) (Base64 takes 4 bytes for every 3)"
+                default: problem.message
+                }
             return .refused(SVGRefusal(reason: reason, line: problem.position.line, column: problem.position.column))
         }
         guard sawRoot else { return .refused(SVGRefusal(reason: "it has no <svg> element", line: 1, column: 1)) }
+        if let tooManyEmbedded { return .refused(tooManyEmbedded) }
         return .published(
             SanitizedSVG(bytes: Array(output.utf8), size: size, removed: removed, embeddedImages: embeddedImages, refusedImages: refusedImages))
     }
 
     private mutating func startElement(isRoot: Bool) {
         let name = reader.name
+        if styleText != nil {
+            // A style sheet is its element's own text: an element in it is no part of it, and
+            // is left out with what it holds, so that the text checked is the text published.
+            note("<\(name)> inside a <style>")
+            if !reader.isEmptyElement { skippedDepth = reader.depth }
+            return
+        }
         if name == "a" {
             // A link around shapes: the shapes stay, the link goes.
             note("<a> links (their content is kept)")
@@ -99,15 +124,16 @@ struct SVGSanitizer {
                 continue
             case .kept:
                 output += " \(attribute.name)=\"\(Self.escapedAttribute(attribute.value))\""
-            case .embeddedImage(let uri, .image(let format, let bytes, let size, let frameCount, let isAnimatedPNG)):
+            case .embeddedImage(let uri, .image(let format, let bytes, let size, let frameCount, let isAnimatedPNG, let pixels)):
+                noteEmbeddedImage(pixels: pixels, line: position.line, column: position.column)
                 // Base64 and its prefix need no escaping: the URI is written as it is read.
                 output += " \(attribute.name)=\""
                 let start = output.utf8.count
                 output += uri
                 embeddedImages.append(
                     SVGEmbeddedImage(
-                        format: format, bytes: bytes, size: size, frameCount: frameCount, isAnimatedPNG: isAnimatedPNG, line: position.line,
-                        column: position.column, range: start..<output.utf8.count))
+                        format: format, bytes: bytes, size: size, frameCount: frameCount, isAnimatedPNG: isAnimatedPNG, decodedPixels: pixels,
+                        line: position.line, column: position.column, range: start..<output.utf8.count))
                 output += "\""
             case .embeddedImage(_, .refused(let format, let reason)):
                 refusedImages.append(SVGEmbeddedImage.describe(format, line: position.line, column: position.column) + " " + reason)
@@ -137,6 +163,25 @@ struct SVGSanitizer {
             }
         }
         output += "</\(reader.name)>"
+    }
+
+    /// Counts an embedded image about to be published, and refuses the SVG at the first that
+    /// goes over the limits of ``SVGEmbeddedImage``: each alone is within an image file's.
+    private mutating func noteEmbeddedImage(pixels: Int, line: Int, column: Int) {
+        let (total, overflow) = embeddedPixels.addingReportingOverflow(pixels)
+        embeddedPixels = overflow ? .max : total
+        guard tooManyEmbedded == nil else { return }
+        if embeddedImages.count == SVGEmbeddedImage.maximumCount {
+            tooManyEmbedded = SVGRefusal(
+                reason: "it embeds more than \(SVGEmbeddedImage.maximumCount) raster images, the most one SVG may; export the drawing as one PNG or JPEG",
+                line: line, column: column)
+        } else if embeddedPixels > SVGEmbeddedImage.maximumPixelsInAll {
+            let limit = SVGEmbeddedImage.maximumPixelsInAll / 1_000_000
+            tooManyEmbedded = SVGRefusal(
+                reason: "its embedded raster images hold more than \(limit) megapixels in all with this one, every frame counted, "
+                    + "the most one SVG may (as one image file); embed them smaller",
+                line: line, column: column)
+        }
     }
 
     /// What becomes of an attribute.
@@ -171,7 +216,7 @@ struct SVGSanitizer {
     }
 
     private mutating func note(_ what: String) {
-        if !removed.contains(what) { removed.append(what) }
+        if removedKinds.insert(what).inserted { removed.append(what) }
     }
 
     /// The size in CSS pixels from `width` and `height`, a missing one following from the
