@@ -18,6 +18,21 @@ enum ImageCompleteness {
     /// seconds at 25 frames a second: more than an onboarding screen's loop needs.
     static let maximumAnimationPixels = 25_000_000
 
+    /// More scans than this in a JPEG are no JPEG a camera or an editor makes: a baseline JPEG
+    /// has one, a progressive one some 10 (libjpeg's own), and libjpeg's encoders take scripts
+    /// of at most 100. Each scan is decoded over the whole image again, and a scan that codes
+    /// nothing takes a few bytes (its blocks skipped in runs of 32,767): 2647 scans of a
+    /// 7000×7000 JPEG are 533 KB, passed lint in 0.7 s, and took libjpeg a minute to decode,
+    /// and a build, which decodes it once for each width, five.
+    static let maximumJPEGScans = 100
+
+    /// More frames than this are more than an onboarding screen's animation needs: 40 seconds
+    /// at 25 frames a second. libvips's animated WebP and GIF encoders take a millisecond or
+    /// more a frame however small (30,000 frames of 2×2 pixels, a 1.4 MB WebP, took a build
+    /// 33 s), and libvips reads no more than 4097 of a GIF's frames: the rest would be left out
+    /// of what is published, unsaid.
+    static let maximumFrames = 1000
+
     /// What is wrong with the data, to follow the file's name ('x.png' is cut short...), or
     /// `nil` when it is whole and usable.
     static func problem(in source: some ImageBytes, format: ImageFormat, size: ImageSize) -> String? {
@@ -35,6 +50,14 @@ enum ImageCompleteness {
         if let frame = structure.furthestFrame, let extent = structure.extent, extent.pixelCount > maximumPixels {
             return "has a frame of \(frame.width)×\(frame.height) pixels at (\(frame.left), \(frame.top)) on its \(size.width)×\(size.height) canvas: "
                 + "drawn, it takes \(extent.width)×\(extent.height) pixels, more than a phone can decode (at most \(maximumPixels / 1_000_000) megapixels)"
+        }
+        if structure.scanCount > maximumJPEGScans {
+            return "has \(structure.scanCount) scans, more than a JPEG may have (at most \(maximumJPEGScans)): each is decoded over the whole image "
+                + "again, so decoding it takes minutes; save it again as a baseline or an ordinary progressive JPEG"
+        }
+        if structure.frameCount > maximumFrames {
+            return "has \(structure.frameCount) frames, more than an animation may have (at most \(maximumFrames), 40 seconds at 25 frames a second): "
+                + "each is encoded again for every width"
         }
         if let extent = structure.extent, structure.frameCount > 1 {
             let (total, overflow) = structure.frameCount.multipliedReportingOverflow(by: extent.pixelCount)

@@ -12,6 +12,7 @@ extension ImageStructure {
                     return false
                 })
         else { return structure }
+        structure.scanCount = 1
         while let marker = nextJPEGMarker(in: data, from: &offset) {
             switch marker {
             case 0xD9:
@@ -21,6 +22,7 @@ extension ImageStructure {
             default:
                 // A table or the header of the next scan: skip it whole, whatever it holds.
                 guard let length = data.uint16BE(at: offset), length >= 2 else { return structure }
+                if marker == 0xDA { structure.scanCount += 1 }
                 noteJPEGSegment(marker, in: &structure)
                 offset += length
             }

@@ -15,6 +15,9 @@ struct ImageStructure: Equatable {
     /// How many frames: 1 for a still image; an animated PNG's `fcTL` chunks, an animated WebP's
     /// `ANMF` chunks, a GIF's image descriptors.
     var frameCount = 1
+    /// How many scans a JPEG's data has (its start-of-scan segments): one for a baseline JPEG,
+    /// some 10 for a progressive one; 0 for the other formats.
+    var scanCount = 0
     /// The canvas as its header gives it (a GIF's logical screen, a WebP's or PNG's canvas).
     var canvas: ImageSize?
     /// The frame that reaches furthest right and down, measured from the canvas's corner.
