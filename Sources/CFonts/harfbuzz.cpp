@@ -310,11 +310,15 @@ hb_subset_input_t *subset_input() {
     hb_set_t *features = hb.subset_input_set(input, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG);
     hb.set_clear(features);
     hb.set_invert(features);
+    /* STAT describes a family's styles to font menus, which no browser reads; HarfBuzz keeps
+       every name it points to (unique id and designer's notes too), as it keeps fvar's. */
+    hb_set_t *dropped = hb.subset_input_set(input, HB_SUBSET_SETS_DROP_TABLE_TAG);
+    hb.set_add(dropped, tag("STAT"));
     hb_set_t *names = hb.subset_input_set(input, HB_SUBSET_SETS_NAME_ID);
     hb.set_del(names, 3);
     hb.set_add(names, 13);
     hb.set_add(names, 14);
-    if (!hb.set_allocation_successful(features) || !hb.set_allocation_successful(names)) {
+    if (!hb.set_allocation_successful(features) || !hb.set_allocation_successful(dropped) || !hb.set_allocation_successful(names)) {
         hb.subset_input_destroy(input);
         return nullptr;
     }
@@ -351,8 +355,12 @@ int subset_with(cfonts_font *font, hb_subset_input_t *input, uint8_t **bytes, si
 
 }  // namespace
 
-extern "C" int cfonts_font_without_tables(cfonts_font *font, const uint32_t *tags, size_t count, uint8_t **bytes, size_t *length) {
-    /* HarfBuzz's face builder writes the directory, the padding and the checksums. */
+namespace {
+
+/* The font's sfnt rebuilt with HarfBuzz's face builder (which writes the directory, the
+   padding and the checksums): every table as it is but those `dropped`, and `added` (when
+   not NULL) under `added_tag`. Freed with cfonts_free; 0 on success. */
+int rebuild(cfonts_font *font, const uint32_t *dropped, size_t count, uint32_t added_tag, hb_blob_t *added, uint8_t **bytes, size_t *length) {
     hb_face_t *builder = hb.face_builder_create();
     uint32_t listed[64];
     unsigned start = 0;
@@ -362,20 +370,37 @@ extern "C" int cfonts_font_without_tables(cfonts_font *font, const uint32_t *tag
         hb.face_get_table_tags(font->face, start, &batch, listed);
         if (batch == 0) break;
         for (unsigned index = 0; index < batch && status == 0; index++) {
-            bool dropped = false;
-            for (size_t other = 0; other < count; other++) dropped = dropped || tags[other] == listed[index];
-            if (dropped) continue;
+            bool left_out = added && listed[index] == added_tag;
+            for (size_t other = 0; other < count; other++) left_out = left_out || dropped[other] == listed[index];
+            if (left_out) continue;
             hb_blob_t *table = hb.face_reference_table(font->face, listed[index]);
             if (!hb.face_builder_add_table(builder, listed[index], table)) status = -1;
             hb.blob_destroy(table);
         }
         start += batch;
     }
+    if (status == 0 && added && !hb.face_builder_add_table(builder, added_tag, added)) status = -1;
     if (status != 0) {
         hb.face_destroy(builder);
         return -1;
     }
     return copy_face(builder, bytes, length);
+}
+
+}  // namespace
+
+extern "C" int cfonts_font_without_tables(cfonts_font *font, const uint32_t *tags, size_t count, uint8_t **bytes, size_t *length) {
+    return rebuild(font, tags, count, 0, nullptr, bytes, length);
+}
+
+extern "C" int cfonts_font_with_table(cfonts_font *font, uint32_t tag, const uint8_t *table, size_t table_length, uint8_t **bytes, size_t *length) {
+    if (table_length > 0x7fffffff) return -1;
+    hb_blob_t *blob = hb.blob_create_or_fail(reinterpret_cast<const char *>(table), static_cast<unsigned>(table_length),
+                                             HB_MEMORY_MODE_DUPLICATE, nullptr, nullptr);
+    if (!blob) return -1;
+    int status = rebuild(font, nullptr, 0, tag, blob, bytes, length);
+    hb.blob_destroy(blob);
+    return status;
 }
 
 extern "C" int cfonts_subset(cfonts_font *font, const uint32_t *characters, size_t count, uint8_t **bytes, size_t *length) {

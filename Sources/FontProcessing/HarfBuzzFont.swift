@@ -37,6 +37,18 @@ final class HarfBuzzFont {
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
+    /// The font's sfnt with `table` as its table `tag` (in place of its own), every other
+    /// table as it is.
+    func sfnt(replacing tag: String, with table: [UInt8]) throws(FontProcessingFailure) -> [UInt8] {
+        let value = tag.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = table.withUnsafeBufferPointer { cfonts_font_with_table(font, value, $0.baseAddress, $0.count, &bytes, &length) }
+        guard status == 0, let bytes else { throw FontProcessingFailure("HarfBuzz cannot copy its tables (out of memory)") }
+        defer { cfonts_free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
     /// The font subset to `characters`, every layout feature and the glyphs they reach kept,
     /// as an sfnt.
     func subset(to characters: [Unicode.Scalar]) throws(FontProcessingFailure) -> [UInt8] {

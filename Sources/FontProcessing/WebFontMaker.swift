@@ -34,7 +34,7 @@ package enum WebFontMaker {
     /// What, besides the source and the characters, decides the bytes made: a cache of them
     /// is keyed by it.
     package static var settings: String {
-        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-0-2-4-6-13-14 no-hinting whole-retain-gids-kern no-bitmaps-beside-outlines woff2-brotli-11"
+        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-only-0-2-4-6-13-14 no-stat no-hinting whole-retain-gids-kern no-bitmaps-beside-outlines woff2-brotli-11"
     }
 
     /// Whether the libraries a font needs are there; when not, why.
@@ -77,12 +77,13 @@ package enum WebFontMaker {
     ) throws(FontProcessingFailure) -> WebFont {
         try FontLibraries.require(missingLibrary)
         let font = try publishable(source, texts: texts)
-        let subset = try WOFF2Codec.encode(try font.subset(to: characters))
+        // HarfBuzz keeps every name STAT or fvar points to: the names are cut down again.
+        let subset = try WOFF2Codec.encode(try NameTable.publishedNames(in: font.subset(to: characters)))
         guard let difference = difference(of: subset, from: font, characters: characters, texts: texts) else {
             return WebFont(woff2: subset, wholeFontReason: nil)
         }
         try KernTable.check(in: source)
-        let wholeSfnt = try font.whole()
+        let wholeSfnt = try NameTable.publishedNames(in: font.whole())
         guard wholeSfnt.count <= largestWhole else {
             throw FontProcessingFailure(
                 "its subset \(difference), and the whole font is \(megabytes(wholeSfnt.count)), more than the \(megabytes(largestWhole)) the build publishes whole (compressing it would take minutes, and visitors would download all of it)",

@@ -41,6 +41,10 @@ int cfonts_font_has_character(cfonts_font *font, uint32_t character);
    face builder; freed with cfonts_free. 0 on success. */
 int cfonts_font_without_tables(cfonts_font *font, const uint32_t *tags, size_t count, uint8_t **bytes, size_t *length);
 
+/* The font's sfnt with `table` (copied) as its table `tag`, in place of the font's own if it
+   has one, every other table as it is; freed with cfonts_free. 0 on success. */
+int cfonts_font_with_table(cfonts_font *font, uint32_t tag, const uint8_t *table, size_t table_length, uint8_t **bytes, size_t *length);
+
 /* The font subset to `characters` with HarfBuzz's subsetter: every OpenType layout feature
    kept (so that joining, reordering and marks shape as in the font), the glyphs they reach
    (HarfBuzz's closure), and the names a font's licence asks to keep. The bytes are an sfnt,
