@@ -275,6 +275,25 @@ struct ImagePublishingTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["thesis.variants"])
     }
 
+    /// The cache folder itself may be a link in a restored cache: nothing is written into the
+    /// folder it leads to, and its old files, named as caches are, are not pruned.
+    @Test func aCacheFolderThatIsALinkIsNeitherWrittenNorPruned() throws {
+        let project = try Project(images: ["house.png": Self.samples.appendingPathComponent("HouseOnTheRock.png")])
+        let elsewhere = project.folder.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere.appendingPathComponent("images"), withIntermediateDirectories: true)
+        let old = ["thesis.cache", "images/thesis.variants"].map { elsewhere.appendingPathComponent($0) }
+        for file in old {
+            try Data("the user's".utf8).write(to: file)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -40 * 86_400)], ofItemAtPath: file.path)
+        }
+        try FileManager.default.createDirectory(at: project.cache, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: project.cache.appendingPathComponent("sab-onboarding"), withDestinationURL: elsewhere)
+        let build = try project.build(into: "out")
+        #expect(build.status == 0, "\(build.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).sorted() == ["images", "thesis.cache"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.appendingPathComponent("images").path) == ["thesis.variants"])
+    }
+
     /// The record of an output folder is read only up to a size no build writes: a sparse file
     /// planted at its name, or under any name the pruning reads, claims 64 GB.
     @Test(arguments: [false, true])

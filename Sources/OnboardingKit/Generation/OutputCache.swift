@@ -27,16 +27,23 @@ import PathText
 /// instead. A rebuild that confirmed such files by their bytes notes them again with a later
 /// stamp, as git refreshes its index, so that the next rebuild need not read them.
 struct OutputCache: Equatable {
-    /// The folder of the caches; `nil` without a home folder.
+    /// The folder of the caches; `nil` without a home folder, or when something other than a
+    /// folder is at its name. A cache restored in CI may hold links: a `sab-onboarding` that is a
+    /// link would have builds write their caches, and pruning remove old `*.cache` files, in the
+    /// folder it leads to (the user's cache folder above it may be a link: that one is the user's).
     static var folder: String? {
         #if canImport(Darwin)
-            return home.map { $0 + "/Library/Caches/sab-onboarding" }
+            let path = home.map { $0 + "/Library/Caches/sab-onboarding" }
         #else
-            if let base = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), base.hasPrefix("/") {
-                return base + "/sab-onboarding"
-            }
-            return home.map { $0 + "/.cache/sab-onboarding" }
+            let path =
+                getenv("XDG_CACHE_HOME").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 + "/sab-onboarding" : nil }
+                ?? home.map { $0 + "/.cache/sab-onboarding" }
         #endif
+        guard let path else { return nil }
+        switch FolderWalk.kind(of: path) {
+        case nil, .folder?: return path
+        default: return nil
+        }
     }
 
     private static var home: String? {
