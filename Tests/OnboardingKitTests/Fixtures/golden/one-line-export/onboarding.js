@@ -66,6 +66,11 @@ candidate = candidate.slice(0, Math.max(0, candidate.lastIndexOf("-"))).replace(
 }
 return null;
 };
+const pageTag = (tag) => {
+const subtags = tag.toLowerCase().replace(/_/g, "-").split("-");
+if (Object.prototype.hasOwnProperty.call(config.languageAliases, subtags[0])) subtags[0] = config.languageAliases[subtags[0]];
+return subtags.join("-");
+};
 const chooseLanguage = () => {
 let wanted = [];
 if (params.get("lang")) wanted.push(params.get("lang"));
@@ -76,7 +81,7 @@ if (settings && settings["interface-language"]) wanted.push(String(settings["int
 if (config.useSystemLanguage) wanted = wanted.concat(navigator.languages || [navigator.language || ""]);
 const known = [config.defaultLanguage].concat(config.interfaceLanguages, config.languages).filter(Boolean);
 for (const tag of wanted) {
-const match = lookup(String(tag), known);
+const match = lookup(pageTag(String(tag)), known);
 if (match) return match;
 }
 return config.defaultLanguage;
