@@ -354,3 +354,18 @@ def test_axe_refuses_wol_so_the_check_above_can_fail(app_from_text, open_page):
     page.evaluate("document.documentElement.lang = 'wol'")
     results = Axe().run(page, options={"runOnly": ["html-lang-valid"], "resultTypes": ["violations"]})
     assert [violation["id"] for violation in results.response["violations"]] == ["html-lang-valid"]
+
+
+@pytest.mark.parametrize("theme, background, text", [
+    ("Dark", "rgb(0, 0, 0)", "rgb(224, 224, 224)"),
+    ("Charcoal", "rgb(0, 0, 0)", "rgb(224, 224, 224)"),
+    ("Sepia", "rgb(233, 216, 186)", "rgb(90, 65, 41)"),
+    ("Normal", "rgb(255, 255, 255)", "rgb(0, 0, 0)"),
+])
+def test_a_default_screen_takes_sabs_stock_colours_where_the_palette_gives_none(app_from_text, open_page, theme, background, text):
+    """The Wolof app gives no colours: in Dark and Charcoal its screens are dark, as the app is."""
+    app = app_from_text("wolof", WOLOF_APP)
+    page = open_page(app.url(), locale="fr-FR", init_scripts=[local_theme(theme)])
+    colours = page.evaluate("""() => { const style = getComputedStyle(document.querySelector('#onboarding-slide-1'));
+        return [style.backgroundColor, style.color]; }""")
+    assert colours == [background, text]
