@@ -41,8 +41,9 @@ enum Manifest {
     /// is where the author picked it on their own machine (`C:\Users\<name>\Pictures\...`),
     /// a user name and folder names the manifest would put on the public web.
     /// `forThePage`: the form of the carousel page's data, which the script reads to show
-    /// another language's image: no `source`, the WebP `srcset` instead of the variants, and
-    /// without the image the page shows already, languages as the pages write them.
+    /// another language's image: no `source`, the WebP `srcset` instead of the variants, its
+    /// `placeholder` colour where it has one, and without the image the page shows already,
+    /// languages as the pages write them.
     static func images(of screen: OnboardingScreen, in project: OnboardingProject, forThePage: Bool = false) -> JSONValue? {
         let images: [(String, JSONValue)] = screen.images.compactMap { image in
             guard let asset = project.images[image.fileName] else { return nil }
@@ -50,7 +51,8 @@ enum Manifest {
             // language has no image of its own, the script keeps it (bytes saved on every screen).
             let shownByThePage = Array(image.fileName.utf8) == screen.defaultImage.map { Array($0.fileName.utf8) }
             if forThePage && shownByThePage { return nil }
-            let source: [(String, JSONValue)] = forThePage ? [] : [("source", .string(image.fileName))]
+            let source: [(String, JSONValue)] =
+                forThePage ? asset.placeholder.map { [("placeholder", .string($0.css))] } ?? [] : [("source", .string(image.fileName))]
             return (
                 image.language ?? "default",
                 JSONValue.object(

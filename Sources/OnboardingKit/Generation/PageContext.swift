@@ -143,6 +143,7 @@ struct PageContext {
                 image["webpSrcset"] = .string(asset.modernVariants.sourceSet(base: base))
                 image["sizes"] = .string(ImageVariantWidths.sizes)
             }
+            if let placeholder = asset.placeholder { image["placeholder"] = .string(placeholder.css) }
             context["image"] = .object(image)
         }
         context["style"] = .object(style(of: screen))

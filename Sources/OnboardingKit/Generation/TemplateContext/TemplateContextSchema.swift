@@ -78,6 +78,10 @@ public enum TemplateContextSchema {
                     "webpSrcset", .text, "Its WebP variants as a `srcset`, paths relative to the page (absent when the file is published as it is).",
                     optional: true),
                 .init("sizes", .text, "The `sizes` that goes with them: the image block's width.", optional: true),
+                .init(
+                    "placeholder", .text,
+                    "Its average colour (`#rrggbb`), shown in its box until it arrives: for an opaque still the build made smaller (absent for one with transparency, an animation, an SVG, or with `--keep-original-images`).",
+                    optional: true),
             ]),
         .init(
             "style", .object, "Its colours and sizes.",

@@ -32,8 +32,14 @@ const image = loadImage(index);
 if (image && !image.complete) image.onload = image.onerror = () => loadInTurn(index + 1);
 else loadInTurn(index + 1);
 };
+const markLoaded = (image) => { if (image.complete && image.naturalWidth) image.classList.add("onboarding-image-loaded"); };
 document.addEventListener("DOMContentLoaded", () => {
 slideImages = Array.from(document.querySelectorAll(".onboarding-slide")).map((slide) => slide.querySelector("img"));
+slideImages.forEach((image) => {
+if (!image) return;
+image.addEventListener("load", () => markLoaded(image));
+markLoaded(image);
+});
 loadInTurn(0);
 });
 document.addEventListener("DOMContentLoaded", () => {
@@ -104,6 +110,8 @@ const source = element.previousElementSibling;
 if (source) source.srcset = image.webp || "";
 element.width = image.width;
 element.height = image.height;
+element.classList.remove("onboarding-image-loaded");
+element.style.setProperty("--onboarding-image-placeholder", image.placeholder || "transparent");
 element.src = image.file;
 };
 const showField = (element, screen, pageLanguage) => {
