@@ -54,7 +54,8 @@ deps:
 ## test-deps: the shells the completion scripts are run in, groff to format the manual page,
 ## python3 to start the tool where its peak memory can be measured, and the real fonts the font
 ## tests check, subset and shape (SIL's for Latin, Ethiopic, Arabic and Myanmar; URW's for CFF;
-## Liberation's for a font kerned in the legacy 'kern' table).
+## Liberation's for a font kerned in the legacy 'kern' table), and Debian's iso-codes, which the
+## generated ISO 639 table is checked against.
 TEST_FONTS := truetype/charis/CharisSIL-Regular.ttf:fonts-sil-charis truetype/andika/Andika-Regular.ttf:fonts-sil-andika \
 	truetype/abyssinica/AbyssinicaSIL-Regular.ttf:fonts-sil-abyssinica truetype/scheherazade/Scheherazade-Regular.ttf:fonts-sil-scheherazade \
 	truetype/padauk/Padauk-Regular.ttf:fonts-sil-padauk opentype/urw-base35/C059-Roman.otf:fonts-urw-base35 \
@@ -67,6 +68,7 @@ test-deps:
 	for font in $(TEST_FONTS); do \
 		[ -f /usr/share/fonts/$${font%%:*} ] || missing="$$missing $${font#*:}"; \
 	done; \
+	[ -f /usr/share/iso-codes/json/iso_639-3.json ] || missing="$$missing iso-codes"; \
 	if [ -n "$$missing" ]; then \
 		command -v apt-get >/dev/null || { echo "the tests need:$$missing (install them; apt-get is not here)"; exit 1; }; \
 		echo "installing$$missing"; \

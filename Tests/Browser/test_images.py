@@ -120,6 +120,38 @@ def test_no_screen_is_blank_when_reached_by_next_a_second_apart(open_page, photo
         assert state["complete"] and state["width"] > 0, (index, state)
 
 
+def test_an_image_shows_its_average_colour_until_it_arrives(open_page, photos, size):
+    """On a slow network a photo's box is not blank: it shows the photo's average colour, made
+    at build time, and nothing once the photo is there (it would show beside a photo scaled
+    down in its box)."""
+    url, _, _ = photos
+    held = []
+    holding = [True]
+
+    def hold(route):
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page = open_page(None)
+    page.route(re.compile(r"/images/"), hold)
+    page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_selector(READY, state="visible")
+    image = "document.querySelector('#onboarding-slide-1 img')"
+    placeholder = page.evaluate(f"getComputedStyle({image}).getPropertyValue('--onboarding-image-placeholder').trim()")
+    assert re.fullmatch(r"#[0-9a-f]{6}", placeholder), placeholder
+    red, green, blue = (int(placeholder[i:i + 2], 16) for i in (1, 3, 5))
+    assert page.evaluate(f"!{image}.complete"), "the photo is still on its way"
+    assert page.evaluate(f"getComputedStyle({image}).backgroundColor") == f"rgb({red}, {green}, {blue})"
+
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    page.wait_for_function(f"() => {image}.classList.contains('onboarding-image-loaded')")
+    assert page.evaluate(f"getComputedStyle({image}).backgroundColor") == "rgba(0, 0, 0, 0)"
+
+
 def test_no_published_file_holds_the_photos_metadata(photos):
     _, out, app_def = photos
     source = (app_def.parent / "images" / "onboarding" / "phone.jpg").read_bytes()

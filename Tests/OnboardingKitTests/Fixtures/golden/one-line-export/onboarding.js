@@ -32,8 +32,14 @@ const image = loadImage(index);
 if (image && !image.complete) image.onload = image.onerror = () => loadInTurn(index + 1);
 else loadInTurn(index + 1);
 };
+const markLoaded = (image) => { if (image.complete && image.naturalWidth) image.classList.add("onboarding-image-loaded"); };
 document.addEventListener("DOMContentLoaded", () => {
 slideImages = Array.from(document.querySelectorAll(".onboarding-slide")).map((slide) => slide.querySelector("img"));
+slideImages.forEach((image) => {
+if (!image) return;
+image.addEventListener("load", () => markLoaded(image));
+markLoaded(image);
+});
 loadInTurn(0);
 });
 document.addEventListener("DOMContentLoaded", () => {
@@ -66,6 +72,11 @@ candidate = candidate.slice(0, Math.max(0, candidate.lastIndexOf("-"))).replace(
 }
 return null;
 };
+const pageTag = (tag) => {
+const subtags = tag.toLowerCase().replace(/_/g, "-").split("-");
+if (Object.prototype.hasOwnProperty.call(config.languageAliases, subtags[0])) subtags[0] = config.languageAliases[subtags[0]];
+return subtags.join("-");
+};
 const chooseLanguage = () => {
 let wanted = [];
 if (params.get("lang")) wanted.push(params.get("lang"));
@@ -76,7 +87,7 @@ if (settings && settings["interface-language"]) wanted.push(String(settings["int
 if (config.useSystemLanguage) wanted = wanted.concat(navigator.languages || [navigator.language || ""]);
 const known = [config.defaultLanguage].concat(config.interfaceLanguages, config.languages).filter(Boolean);
 for (const tag of wanted) {
-const match = lookup(String(tag), known);
+const match = lookup(pageTag(String(tag)), known);
 if (match) return match;
 }
 return config.defaultLanguage;
@@ -99,6 +110,8 @@ const source = element.previousElementSibling;
 if (source) source.srcset = image.webp || "";
 element.width = image.width;
 element.height = image.height;
+element.classList.remove("onboarding-image-loaded");
+element.style.setProperty("--onboarding-image-placeholder", image.placeholder || "transparent");
 element.src = image.file;
 };
 const showField = (element, screen, pageLanguage) => {
