@@ -42,6 +42,9 @@ STILL = """() => new Promise((resolve) => {
 # Context options for tests where moving between screens is incidental: moves are instant.
 INSTANT = {"reduced_motion": "reduce"}
 
+# Why the touch tests run in Chromium alone (a `webkit_lacks` reason).
+TOUCH = "its WebDriver has no touch input: a touch pointer action arrives as mouse events, and there is no CDP"
+
 
 def state(page) -> dict:
     return page.evaluate(STATE)
@@ -83,12 +86,13 @@ def event_summary(page) -> list[tuple]:
 
 
 def touch_swipe(page, dx: float, steps: int = 10, step_ms: float = 16, y: float | None = None, hold_ms: float = 0):
-    """A one-finger horizontal swipe by dx CSS px (negative: the finger moves left), through CDP;
+    """A one-finger horizontal swipe by dx CSS px (negative: the finger moves left), through CDP
+    (Chromium alone: WebKitGTK's WebDriver turns a touch pointer into mouse events);
     hold_ms: the finger rests that long before it lifts (no fling)."""
     width = page.viewport_size["width"]
     y = y if y is not None else page.viewport_size["height"] * 0.45
     x0 = width / 2 - dx / 2
-    cdp = page.context.new_cdp_session(page)
+    cdp = page.playwright.context.new_cdp_session(page.playwright)
     try:
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
         for step in range(1, steps + 1):

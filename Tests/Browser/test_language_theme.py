@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from helpers import INSTANT, assert_at, go_to, mouse_drag, touch_swipe
+from helpers import INSTANT, TOUCH, assert_at, go_to, mouse_drag, touch_swipe
 
 
 def texts(page, screen: int) -> dict:
@@ -149,6 +149,7 @@ def test_default_language_left_to_right_on_the_rtl_sample(carousel):
     assert "-ar-" not in src
 
 
+@pytest.mark.webkit_lacks(TOUCH)
 @pytest.mark.parametrize("size", ["phone"])
 def test_right_to_left_swipe_is_mirrored(carousel, size):
     page = carousel("multilingual", "?lang=ar")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import SAMPLES
-from helpers import INSTANT, assert_at, events, go_to, mouse_drag, state, touch_swipe, visible
+from helpers import INSTANT, TOUCH, assert_at, events, go_to, mouse_drag, state, touch_swipe, visible
 
 
 def controls_shown(page) -> dict:
@@ -142,6 +142,7 @@ def test_tab_order_and_visible_focus(carousel):
     assert state(page)["focused"] == "onboarding-button onboarding-start"
 
 
+@pytest.mark.webkit_lacks(TOUCH)
 @pytest.mark.parametrize("size", ["phone"])
 def test_touch_swipe_both_ways(carousel, size):
     page = carousel("builders")
@@ -155,6 +156,7 @@ def test_touch_swipe_both_ways(carousel, size):
     assert_at(page, 0)
 
 
+@pytest.mark.webkit_lacks(TOUCH)
 @pytest.mark.parametrize("size", ["phone"])
 def test_touch_swipe_past_either_end_stays(carousel, samples, size):
     """Swiping back on the first screen or on past the last leaves the carousel where it is,
@@ -163,7 +165,7 @@ def test_touch_swipe_past_either_end_stays(carousel, samples, size):
     page = carousel("builders")
     url = page.url
     navigations = []
-    page.on("framenavigated", lambda frame: frame == page.main_frame and navigations.append(frame.url))
+    page.playwright.on("framenavigated", lambda frame: frame == page.playwright.main_frame and navigations.append(frame.url))
     # history: blank.html, the carousel, blank.html; back to the carousel so both ways are open.
     page.goto(f"{sample.origin}/blank.html")
     page.go_back()
@@ -183,6 +185,7 @@ def test_touch_swipe_past_either_end_stays(carousel, samples, size):
     assert navigations == [] and page.url == url
 
 
+@pytest.mark.webkit_lacks(TOUCH)
 @pytest.mark.parametrize("size", ["phone"])
 def test_touch_fling_moves_exactly_one_screen(carousel, size):
     """A fast fling (Chromium's fling can carry past the next stop in spite of scroll-snap-stop:
@@ -200,6 +203,7 @@ def test_touch_fling_moves_exactly_one_screen(carousel, size):
         assert_at(page, expected)
 
 
+@pytest.mark.webkit_lacks(TOUCH)
 @pytest.mark.parametrize("size", ["phone"])
 def test_small_touch_move_snaps_back(carousel, size):
     page = carousel("builders")
