@@ -5,7 +5,7 @@ const DRAG_START_DISTANCE = 6;
 const SWIPE_DISTANCE = 80;
 const SWIPE_SCREEN_FRACTION = 1 / 5;
 const SETTLE_AFTER_SCROLL = 150;
-const SETTLE_AFTER_MOVE = 1000;
+const SETTLE_AFTER_MOVE = 3000;
 const FIT_TOLERANCE = 0.5;
 const THEMES = ["normal", "sepia", "dark", "sage", "rose", "charcoal"];
 const root = document.documentElement;
@@ -202,8 +202,10 @@ emit(how, { index: current, screen: current + 1, count });
 location.replace(destination());
 };
 box.addEventListener("scroll", () => {
+if (target === null || Math.abs(box.scrollLeft - offsetOf(target)) < 1) {
 clearTimeout(settleTimer);
 settleTimer = setTimeout(settle, SETTLE_AFTER_SCROLL);
+}
 const shown = Math.abs(box.scrollLeft) / box.clientWidth;
 loadImage(Math.floor(shown));
 loadImage(Math.ceil(shown));
@@ -214,7 +216,7 @@ if (Math.abs(position - touch.from) > 1) box.scrollTo({ left: offsetOf(touch.fro
 if (target === null) selectDot(indexFromScroll());
 }, { passive: true });
 box.addEventListener("scrollend", settle);
-window.addEventListener("resize", () => box.scrollTo({ left: offsetOf(current), behavior: "auto" }));
+window.addEventListener("resize", () => box.scrollTo({ left: offsetOf(current), behavior: "instant" }));
 const onArrowKeys = (event) => {
 const step = isRTL() ? -1 : 1;
 const index = { __proto__: null, ArrowRight: current + step, ArrowLeft: current - step, Home: 0, End: count - 1 }[event.key];
@@ -257,6 +259,7 @@ box.addEventListener("pointercancel", endDrag);
 box.addEventListener("dragstart", (event) => event.preventDefault());
 box.addEventListener("touchstart", (event) => {
 const point = event.touches[0];
+target = null; // the visitor takes over from a control's move
 touch = event.touches.length === 1 ? { x: point.clientX, y: point.clientY, from: indexFromScroll() } : null;
 }, { passive: true });
 box.addEventListener("touchmove", (event) => {
@@ -286,7 +289,7 @@ fitControls();
 const hashed = slides.findIndex((slide) => "#" + slide.id === location.hash);
 emit("started", { count, language });
 show(Math.max(0, hashed), false);
-box.scrollTo({ left: offsetOf(current), behavior: "auto" });
+box.scrollTo({ left: offsetOf(current), behavior: "instant" });
 root.classList.add("onboarding-ready");
 });
 })();
