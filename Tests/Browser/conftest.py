@@ -75,7 +75,8 @@ SIZES = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
 }
 
-# Records the carousel's events in sessionStorage, which survives the move to the app page.
+# Records the carousel's events in sessionStorage, which survives the move to the app page, and
+# reports CSP violations and error events as console errors.
 EVENT_RECORDER = """
 (() => {
   for (const name of ["started", "pageview", "skipped", "completed"]) {
@@ -87,6 +88,12 @@ EVENT_RECORDER = """
   }
   document.addEventListener("securitypolicyviolation", (event) => {
     console.error("CSP violation: " + event.violatedDirective + " " + event.blockedURI);
+  });
+  // What the page's own error reporting (window.onerror) gets and Chromium does not log, such as
+  // ResizeObserver's "loop completed with undelivered notifications" (an exception is reported
+  // as such already).
+  addEventListener("error", (event) => {
+    if (event.target === window && !event.error) console.error("error event: " + event.message);
   });
 })();
 """

@@ -176,6 +176,7 @@ start.hidden = !last;
 if (focused === next && last) start.focus();
 if (focused === start && !last) next.focus();
 controls.setAttribute("data-screen", slides[index].getAttribute("data-screen"));
+fitControls();
 };
 const show = (index, announceIt) => {
 if (index === current) return;
@@ -276,7 +277,7 @@ const tooWide = controls.getBoundingClientRect().width > container.clientWidth +
 controls.classList.toggle("onboarding-controls-stacked", tooWide);
 };
 if (window.ResizeObserver) {
-const resizes = new ResizeObserver(fitControls);
+const resizes = new ResizeObserver(() => requestAnimationFrame(fitControls));
 [container, skip, next, start].forEach((element) => resizes.observe(element));
 }
 const announce = (index) => {
@@ -285,7 +286,6 @@ announcer.textContent = slideLabel(index) + (title ? ": " + title.textContent : 
 };
 applyTheme();
 applyLanguage();
-fitControls();
 const hashed = slides.findIndex((slide) => "#" + slide.id === location.hash);
 emit("started", { count, language });
 show(Math.max(0, hashed), false);
