@@ -97,6 +97,23 @@ def test_the_first_screens_image_is_fetched_first_and_alone(open_page, photos, s
     first = page.locator(".onboarding-slide img").first
     assert first.get_attribute("fetchpriority") == "high" and first.get_attribute("loading") != "lazy"
     page.wait_for_function("() => [...document.querySelectorAll('.onboarding-slide img')].every((image) => image.complete)", timeout=30_000)
+    assert_loaded_in_turn(page)
+
+
+@pytest.mark.parametrize("size", ["phone"])
+def test_the_images_load_in_turn_the_first_screens_first(open_page, photos, size):
+    """The order is the carousel's doing, whatever the network: lazy in the page, then loaded by
+    the script one at a time, the first screen's first."""
+    page = open_page(photos[0])
+    first = page.locator(".onboarding-slide img").first
+    assert first.get_attribute("fetchpriority") == "high" and first.get_attribute("loading") != "lazy"
+    page.wait_for_function("() => [...document.querySelectorAll('.onboarding-slide img')].every((image) => image.complete)")
+    assert_loaded_in_turn(page)
+
+
+def assert_loaded_in_turn(page):
+    """The three photos were each fetched once, the phone's (the first screen's) first, and each
+    later one only once the one before had arrived; the `loading` attribute is gone from all."""
     timings = page.evaluate("""() => performance.getEntriesByType('resource')
         .filter((entry) => entry.initiatorType === 'img')
         .map((entry) => ({ name: entry.name, start: entry.startTime, end: entry.responseEnd }))""")

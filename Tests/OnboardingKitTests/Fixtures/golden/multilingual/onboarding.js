@@ -23,7 +23,10 @@ if (textSize >= 50 && textSize <= 400) root.style.fontSize = textSize + "%";
 let slideImages = [];
 const loadImage = (index) => {
 const image = slideImages[index];
-if (image) image.removeAttribute("loading");
+if (image) {
+if (image.previousElementSibling) image.previousElementSibling.removeAttribute("media");
+image.removeAttribute("loading");
+}
 return image;
 };
 const loadInTurn = (index) => {
