@@ -83,7 +83,8 @@ build: deps
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-## test: every test: unit, fixtures, samples, the command line, install, and Chromium.
+## test: every test: unit, fixtures, samples, the command line, install, and the browser suite in
+## Chromium and WebKit (WebKitGTK), side by side.
 test: deps test-deps format-check check-warnings
 	$(SWIFT) test
 	bash Tests/Install/check.sh
