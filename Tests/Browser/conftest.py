@@ -448,8 +448,8 @@ def size(request) -> str:
 @pytest.fixture
 def open_page(engine, size, origin, site, request):
     """open_page(url, size_name=None, init_scripts=(), wait_ready=True, **context_options) -> page
-    (pages.py) of the test's engine, in a new context (Chromium) or a new window whose origin was
-    emptied (WebKit). Context options are Playwright's: reduced_motion, locale, java_script_enabled,
+    (pages.py) of the test's engine, in a new context (Chromium) or a window at a blank page of
+    the test origin, whose storage, service workers and caches were emptied (WebKit). Context options are Playwright's: reduced_motion, locale, java_script_enabled,
     device_scale_factor; WebKit refuses any other.
 
     Every page records its console errors and uncaught exceptions; the test fails if there were any.
@@ -487,9 +487,9 @@ def open_page(engine, size, origin, site, request):
         while opened:
             retire(opened.pop())
         site.init_script = None
-        driver = browsers.new_window(launch, viewport["width"], viewport["height"], f"{origin}/blank.html")
+        driver = browsers.window(launch, viewport["width"], viewport["height"], f"{origin}/blank.html")
         site.init_script = "\n".join([WEBKIT_RECORDER, EVENT_RECORDER, *init_scripts])
-        page = WebKitPage(driver, viewport["width"], viewport["height"], site)
+        page = WebKitPage(driver, viewport["width"], viewport["height"], site, launch.javascript)
         opened.append(page)
         return page
 

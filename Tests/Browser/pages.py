@@ -204,6 +204,19 @@ const visible = (e) => { const r = e.getBoundingClientRect();
   return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility === "visible"; };
 """
 
+# Resolves once the element's box is the same in two animation frames in a row.
+STABLE = """(selector) => new Promise((resolve) => {
+  const element = document.querySelector(selector);
+  const box = () => JSON.stringify(element.getBoundingClientRect());
+  let last = box();
+  const check = () => {
+    const now = box();
+    if (now === last) resolve(true);
+    else { last = now; requestAnimationFrame(check); }
+  };
+  requestAnimationFrame(check);
+})"""
+
 # Playwright's key names, as WebDriver's keys.
 KEY_NAMES = {
     "ArrowRight": "\ue014", "ArrowLeft": "\ue012", "ArrowUp": "\ue013", "ArrowDown": "\ue015",
@@ -217,9 +230,12 @@ class WebKitPage:
 
     engine = "webkit"
 
-    def __init__(self, driver, width: int, height: int, site):
+    def __init__(self, driver, width: int, height: int, site, javascript: bool = True):
         self.driver = driver
         self._viewport = {"width": width, "height": height}
+        # Whether the page's scripts run: where they do not, neither do animation frames or
+        # promises, in the test's scripts too.
+        self.javascript = javascript
         # The test server: it goes offline for `set_offline`.
         self.site = site
         self.keyboard = _WebKitKeyboard(driver)
@@ -278,7 +294,12 @@ class WebKitPage:
         self.driver.back()
 
     def click(self, selector: str, timeout: float | None = None):
+        """As Playwright's: once the element is visible and stable (the same box in two frames in
+        a row), so that a layout still settling does not take the press and the release to two
+        different elements (which makes no click)."""
         self.wait_for_selector(selector, "visible", timeout)
+        if self.javascript:
+            self._call(STABLE, selector)
         from selenium.webdriver.common.by import By
 
         self.driver.find_element(By.CSS_SELECTOR, selector).click()

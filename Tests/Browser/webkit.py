@@ -13,8 +13,8 @@ What a Playwright context sets per test, WebKitGTK reads from its environment wh
 - the fonts are those of the FONTCONFIG_FILE it is given, as Chromium's are.
 
 So each combination of these is a browser of its own (`Launch`), started on first use and kept
-for the session (WebKitGTK takes seconds to start); a test gets a new window of it, its origin's
-storage, service workers and caches emptied.
+for the session (WebKitGTK takes seconds to start); a test gets a window of it at a blank page
+of the test origin, whose storage, service workers and caches are emptied.
 """
 
 from __future__ import annotations
@@ -166,6 +166,9 @@ class WebKitBrowsers:
         self.drivers: dict[Launch, object] = {}
         # The height of each browser's toolbar, measured once (CSS px).
         self.chrome: dict[Launch, int] = {}
+        # The viewport each browser's window has, and the browser whose window is the newest.
+        self.sizes: dict[Launch, tuple[int, int]] = {}
+        self.last_launch: Launch | None = None
 
     def _environment(self, launch: Launch) -> dict[str, str]:
         name = f"motion-{'reduce' if launch.reduced_motion else 'any'}-{launch.locale}-js-{launch.javascript}-x{launch.scale}"
@@ -215,20 +218,28 @@ class WebKitBrowsers:
             self.drivers[launch] = driver
         return self.drivers[launch]
 
-    def new_window(self, launch: Launch, width: int, height: int, blank_url: str):
-        """A new window of the browser `launch`, its viewport `width` x `height` CSS px, at
-        `blank_url` (a page of the test origin) with that origin's storage emptied; every other
-        window of that browser closed."""
+    def window(self, launch: Launch, width: int, height: int, blank_url: str):
+        """A window of the browser `launch`, its viewport `width` x `height` CSS px, at
+        `blank_url` (a page of the test origin) with that origin's storage emptied. It is the
+        newest window of the display, which has the keyboard (see VirtualDisplay): the last
+        test's where that was in the same browser (a new window takes most of a second), else a
+        new one, every other window of that browser closed."""
         driver = self.driver(launch)
-        old = driver.window_handles
-        driver.switch_to.new_window("window")
-        new = driver.current_window_handle
-        for handle in old:
-            driver.switch_to.window(handle)
-            driver.close()
-        driver.switch_to.window(new)
-        self._size(driver, launch, width, height)
-        self.display.focus_the_top_window()
+        if launch != self.last_launch:
+            old = driver.window_handles
+            driver.switch_to.new_window("window")
+            new = driver.current_window_handle
+            for handle in old:
+                driver.switch_to.window(handle)
+                driver.close()
+            driver.switch_to.window(new)
+            self.sizes.pop(launch, None)
+        if self.sizes.get(launch) != (width, height):
+            self._size(driver, launch, width, height)
+            self.sizes[launch] = (width, height)
+        if launch != self.last_launch:
+            self.display.focus_the_top_window()
+            self.last_launch = launch
         driver.get(blank_url)
         if launch.javascript:
             failure = driver.execute_async_script(FORGET_THE_ORIGIN)
