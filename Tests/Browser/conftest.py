@@ -489,7 +489,7 @@ def open_page(engine, size, origin, site, request):
         site.init_script = None
         driver = browsers.window(launch, viewport["width"], viewport["height"], f"{origin}/blank.html")
         site.init_script = "\n".join([WEBKIT_RECORDER, EVENT_RECORDER, *init_scripts])
-        page = WebKitPage(driver, viewport["width"], viewport["height"], site, launch.javascript)
+        page = WebKitPage(driver, viewport["width"], viewport["height"], site, origin, launch.javascript)
         opened.append(page)
         return page
 

@@ -7,18 +7,23 @@ driven by Selenium (webkit.py). Both offer what the tests use, with Playwright's
     page.goto(url) / reload() / go_back() / url / viewport_size
     page.evaluate(expression_or_function, arg=None)   promises are awaited
     page.run_script(source)          a script's statements (axe-core), whatever the page's CSP
-    page.click(selector) / focus(selector) / text_content(selector)
+    page.click(selector) / focus(selector) / text_content(selector) / get_attribute(selector, name)
+    page.select_option(selector, value)
+    page.eval_on_selector(selector, function, arg=None) / eval_on_selector_all(...)
+    page.query_selector_all(selector)  elements: .get_attribute(name) .content_frame()
+    frame.url / frame.evaluate(script, arg=None) / frame.text_content(selector)
     page.keyboard.press("Shift+Tab")
     page.mouse.move(x, y, steps=1) / down() / up() / click(x, y)
     page.locator(selector)           .get_attribute .text_content .count .nth .first .locator
                                      .bounding_box .is_visible .element_handle .evaluate
-                                     .scroll_into_view_if_needed
+                                     .scroll_into_view_if_needed .screenshot() (PNG bytes)
     page.wait_for_selector(selector, state="visible") / wait_for_function(script)
     page.wait_for_timeout(ms) / wait_for_load_state("load" | "networkidle")
     with page.expect_navigation(url=None): ...
     page.screenshot(path=...)
     page.set_offline(True)
-    page.watch.errors / page.watch.requests / page.forget_errors()
+    page.dialogs                     the messages of the dialogs the page opened, each dismissed
+    page.watch.errors / page.watch.requests / page.forget_errors(url=None)
 
 A test that needs what only Chromium has (CDP: touch input, network throttling, the fonts used)
 reaches Playwright itself through `page.playwright`, and is marked `webkit_lacks` with the reason.
@@ -59,6 +64,8 @@ class ChromiumPage:
             f"console error: {message.text} ({message.location.get('url')})"))
         page.on("pageerror", lambda error: self.watch.errors.append(f"uncaught exception: {error}"))
         page.on("request", lambda request: self.watch.requests.append(request.url))
+        self.dialogs: list[str] = []
+        page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
         page.set_default_timeout(DEFAULT_TIMEOUT_MS)
 
     @property
@@ -101,6 +108,21 @@ class ChromiumPage:
     def text_content(self, selector: str):
         return self.playwright.text_content(selector)
 
+    def get_attribute(self, selector: str, name: str):
+        return self.playwright.get_attribute(selector, name)
+
+    def select_option(self, selector: str, value: str):
+        return self.playwright.select_option(selector, value)
+
+    def eval_on_selector(self, selector: str, script: str, arg=None):
+        return self.playwright.eval_on_selector(selector, script, arg)
+
+    def eval_on_selector_all(self, selector: str, script: str, arg=None):
+        return self.playwright.eval_on_selector_all(selector, script, arg)
+
+    def query_selector_all(self, selector: str):
+        return self.playwright.query_selector_all(selector)
+
     def locator(self, selector: str):
         return self.playwright.locator(selector)
 
@@ -125,8 +147,9 @@ class ChromiumPage:
     def set_offline(self, offline: bool):
         self.playwright.context.set_offline(offline)
 
-    def forget_errors(self):
-        self.watch.errors.clear()
+    def forget_errors(self, url: str | None = None):
+        """Forgets the errors so far: all of them, or those of the document or resource at `url`."""
+        self.watch.errors[:] = [] if url is None else [error for error in self.watch.errors if not error.endswith(f"({url})")]
 
 
 # WebKit -----------------------------------------------------------------------------------------
@@ -135,8 +158,12 @@ class ChromiumPage:
 # recorded by the page: console errors, uncaught exceptions, failed loads, and the documents and
 # resources it loaded, in sessionStorage, which lasts as long as the window on the test's origin.
 # The test server puts it first in every HTML page (conftest.py), as Playwright's init scripts run.
+# A page of another server (the preview) or of a file gets it from `goto` and `reload` once it has
+# loaded: what that page reported before is not seen, nor anything in its frames.
 WEBKIT_RECORDER = """
 (() => {
+  if (window.__testRecorder) return;
+  window.__testRecorder = true;
   const append = (key, text) => {
     try {
       const list = JSON.parse(sessionStorage.getItem(key) || "[]");
@@ -165,7 +192,8 @@ WEBKIT_RECORDER = """
 })();
 """
 
-READ_WATCH = """return [sessionStorage.getItem("test:errors"), sessionStorage.getItem("test:requests")];"""
+READ_WATCH = """try { return [sessionStorage.getItem("test:errors"), sessionStorage.getItem("test:requests")]; }
+catch (e) { return [null, null]; /* no session storage (a file's page may have none): nothing kept */ }"""
 
 # A Playwright script is an expression or a function (called with the argument); the same test
 # text must mean the same in both engines.
@@ -217,6 +245,17 @@ STABLE = """(selector) => new Promise((resolve) => {
   requestAnimationFrame(check);
 })"""
 
+# Chooses the option of a value in a <select>, as a person does (Playwright's select_option).
+SELECT = """
+const select = document.querySelector(arguments[0]);
+const option = [...select.options].find((each) => each.value === arguments[1]);
+if (!option) return null;
+option.selected = true;
+select.dispatchEvent(new Event("input", { bubbles: true }));
+select.dispatchEvent(new Event("change", { bubbles: true }));
+return option.value;
+"""
+
 # Playwright's key names, as WebDriver's keys.
 KEY_NAMES = {
     "ArrowRight": "\ue014", "ArrowLeft": "\ue012", "ArrowUp": "\ue013", "ArrowDown": "\ue015",
@@ -230,7 +269,7 @@ class WebKitPage:
 
     engine = "webkit"
 
-    def __init__(self, driver, width: int, height: int, site, javascript: bool = True):
+    def __init__(self, driver, width: int, height: int, site, origin: str, javascript: bool = True):
         self.driver = driver
         self._viewport = {"width": width, "height": height}
         # Whether the page's scripts run: where they do not, neither do animation frames or
@@ -238,6 +277,9 @@ class WebKitPage:
         self.javascript = javascript
         # The test server: it goes offline for `set_offline`.
         self.site = site
+        # The test server's origin: its pages have the recorder from the start.
+        self.origin = origin
+        self._dialogs: list[str] = []
         self.keyboard = _WebKitKeyboard(driver)
         self.mouse = _WebKitMouse(driver)
 
@@ -245,7 +287,27 @@ class WebKitPage:
 
     @property
     def url(self) -> str:
-        return self.driver.current_url
+        from selenium.common.exceptions import UnexpectedAlertPresentException
+
+        try:
+            return self.driver.current_url
+        except UnexpectedAlertPresentException as alert:  # WebDriver dismissed it to answer
+            self._dialogs.append(alert.alert_text or "")
+            return self.driver.current_url
+
+    @property
+    def dialogs(self) -> list[str]:
+        """The messages of the dialogs the page opened, each dismissed: one open now is read and
+        dismissed here (WebDriver answers nothing else while one is open)."""
+        from selenium.common.exceptions import NoAlertPresentException
+
+        try:
+            alert = self.driver.switch_to.alert
+            self._dialogs.append(alert.text)
+            alert.dismiss()
+        except NoAlertPresentException:
+            pass
+        return list(self._dialogs)
 
     @property
     def viewport_size(self) -> dict:
@@ -271,6 +333,23 @@ class WebKitPage:
     def text_content(self, selector: str):
         return self.locator(selector).text_content()
 
+    def get_attribute(self, selector: str, name: str):
+        return self.locator(selector).get_attribute(name)
+
+    def eval_on_selector(self, selector: str, script: str, arg=None):
+        """`script` called with the first element `selector` finds (waited for) and `arg`."""
+        self.wait_for_selector(selector, "attached")
+        return self._call(f"(selector, arg) => ({script})(document.querySelector(selector), arg)", selector, arg)
+
+    def eval_on_selector_all(self, selector: str, script: str, arg=None):
+        """`script` called with every element `selector` finds, in a list, and `arg`."""
+        return self._call(f"(selector, arg) => ({script})([...document.querySelectorAll(selector)], arg)", selector, arg)
+
+    def query_selector_all(self, selector: str) -> list["WebKitElement"]:
+        from selenium.webdriver.common.by import By
+
+        return [WebKitElement(self, element) for element in self.driver.find_elements(By.CSS_SELECTOR, selector)]
+
     def locator(self, selector: str) -> "WebKitLocator":
         return WebKitLocator(self, ((selector, None),))
 
@@ -279,16 +358,28 @@ class WebKitPage:
         errors, requests = self._retry(lambda: self.driver.execute_script(READ_WATCH))
         return Watch(json.loads(errors or "[]"), json.loads(requests or "[]"))
 
-    def forget_errors(self):
-        self.driver.execute_script("sessionStorage.removeItem('test:errors')")
+    def forget_errors(self, url: str | None = None):
+        """Forgets the errors so far: all of them, or those of the document or resource at `url`."""
+        self.driver.execute_script("""
+            const url = arguments[0];
+            if (url === null) { sessionStorage.removeItem('test:errors'); return; }
+            const kept = JSON.parse(sessionStorage.getItem('test:errors') || '[]').filter((error) => !error.endsWith(`(${url})`));
+            sessionStorage.setItem('test:errors', JSON.stringify(kept));""", url)
 
     # Acting on it -------------------------------------------------------------------------------
 
     def goto(self, url: str):
         self.driver.get(url)
+        self._record_off_the_test_server()
 
     def reload(self):
         self.driver.refresh()
+        self._record_off_the_test_server()
+
+    def _record_off_the_test_server(self):
+        """The recorder, in a page the test server did not serve (it is in those it did)."""
+        if self.javascript and not self.driver.current_url.startswith(self.origin + "/"):
+            self.driver.execute_script(WEBKIT_RECORDER)
 
     def go_back(self):
         self.driver.back()
@@ -303,6 +394,15 @@ class WebKitPage:
         from selenium.webdriver.common.by import By
 
         self.driver.find_element(By.CSS_SELECTOR, selector).click()
+
+    def select_option(self, selector: str, value: str) -> list[str]:
+        """As Playwright's: the option of that value chosen, then the `input` and `change` events a
+        person's choice fires."""
+        self.wait_for_selector(selector, "visible")
+        chosen = self.driver.execute_script(SELECT, selector, value)
+        if chosen is None:
+            raise ValueError(f"{selector} has no option of the value {value!r}")
+        return [chosen]
 
     def focus(self, selector: str):
         self.wait_for_selector(selector, "attached")
@@ -442,6 +542,58 @@ return {{ value: (() => {{ {action} }})() }};
 
     def scroll_into_view_if_needed(self):
         self._run("element.scrollIntoView({ block: 'nearest', inline: 'nearest' });")
+
+    def screenshot(self, animations: str = "allow") -> bytes:
+        """The element's pixels as they show now, as PNG. WebKitGTK's WebDriver lets animations
+        run (Playwright's "allow"); it cannot stop them."""
+        if animations != "allow":
+            raise ValueError(f"WebKitGTK's WebDriver cannot take a screenshot with animations={animations!r}")
+        return self.element_handle().screenshot_as_png
+
+
+class WebKitElement:
+    """An element found by `query_selector_all` (Playwright's ElementHandle, as far as the tests
+    use it)."""
+
+    def __init__(self, page: WebKitPage, element):
+        self.page = page
+        self.element = element
+
+    def get_attribute(self, name: str):
+        return self.element.get_dom_attribute(name)
+
+    def content_frame(self) -> "WebKitFrame":
+        return WebKitFrame(self.page, self.element)
+
+
+class WebKitFrame:
+    """The document of an <iframe>: WebDriver reads it from inside the frame, then goes back to
+    the page."""
+
+    def __init__(self, page: WebKitPage, element):
+        self.page = page
+        self.element = element
+
+    @contextmanager
+    def _inside(self):
+        self.page.driver.switch_to.frame(self.element)
+        try:
+            yield
+        finally:
+            self.page.driver.switch_to.default_content()
+
+    @property
+    def url(self) -> str:
+        with self._inside():
+            return self.page.driver.execute_script("return location.href")
+
+    def evaluate(self, script: str, arg=None):
+        with self._inside():
+            return self.page.evaluate(script, arg)
+
+    def text_content(self, selector: str):
+        with self._inside():
+            return self.page.locator(selector).text_content()
 
 
 class _WebKitKeyboard:

@@ -290,7 +290,7 @@ def centre_colour(page) -> tuple[int, int, int]:
 @pytest.mark.parametrize("size", ["phone"])
 @pytest.mark.parametrize("name", ["moving.gif", "moving.webp"])
 def test_an_animation_plays_from_its_webp_variant(open_page, animations, size, name):
-    """Chromium takes the animated WebP variant and shows its frames in turn: red, then blue."""
+    """The browser takes the animated WebP variant and shows its frames in turn: red, then blue."""
     app = animations[name]
     image = app.manifest["screens"][0]["image"]["default"]
     assert [variant["type"] for variant in image["variants"]] == ["image/webp", "image/webp", "image/gif"], image
