@@ -31,6 +31,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -156,6 +157,9 @@ class SiteControl:
         self.paths: list[str] = []
         # No answer at all, as where the network is gone (WebKit's `set_offline`).
         self.offline = False
+        # Seconds to wait before answering, by the end of the path (".css"): a slow network's
+        # order of arrival, the same in both engines (open_page resets it after each test).
+        self.delays: dict[str, float] = {}
         # WebKit's stand-in for Playwright's init scripts: served at INIT_PATH, and named first in
         # every HTML page while it is set (only while a WebKit page is open).
         self.init_script: str | None = None
@@ -188,6 +192,10 @@ class _SiteHandler(SimpleHTTPRequestHandler):
         if self.control.offline:
             self.close_connection = True
             return
+        path = self.path.split("?")[0]
+        for ending, seconds in list(self.control.delays.items()):
+            if path.endswith(ending):
+                time.sleep(seconds)
         script = self.control.init_script
         if script is not None:
             if self.path == INIT_PATH:
@@ -514,6 +522,7 @@ def open_page(engine, size, origin, site, request):
     finally:
         site.init_script = None
         site.offline = False
+        site.delays.clear()
     if errors:
         pytest.fail("the page reported errors:\n" + "\n".join(errors))
 
