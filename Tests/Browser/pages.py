@@ -39,6 +39,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 DEFAULT_TIMEOUT_MS = 5000
+# A page and its frames loading (the review page's eighteen) on a machine running both engines;
+# WebKit's page load timeout is the same (webkit.py).
+NAVIGATION_TIMEOUT_MS = 30_000
 
 
 @dataclass
@@ -67,6 +70,7 @@ class ChromiumPage:
         self.dialogs: list[str] = []
         page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
         page.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        page.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
 
     @property
     def url(self) -> str:
@@ -180,10 +184,17 @@ WEBKIT_RECORDER = """
     append("test:errors", `console error: ${args.map(String).join(" ")} (${location.href})`);
     return consoleError.apply(this, args);
   };
+  // WebKit also reports a load that its document gave up as it left (a frame sent to another
+  // address while its style sheet loads) as failed, where Chromium reports nothing: a failed load
+  // is kept here a second, and goes with a document that goes. READ_WATCH takes what is kept.
+  const kept = [];
+  const keep = () => { while (kept.length) append("test:errors", kept.shift()); };
+  window.__testKeep = keep;
   addEventListener("error", (event) => {
     const target = event.target;
     if (target && target.nodeType === 1) {
-      append("test:errors", `failed to load ${target.currentSrc || target.src || target.href} (${location.href})`);
+      kept.push(`failed to load ${target.currentSrc || target.src || target.href} (${location.href})`);
+      setTimeout(keep, 1000);
     } else {
       append("test:errors", `uncaught exception: ${event.message} (${event.filename}:${event.lineno})`);
     }
@@ -192,7 +203,15 @@ WEBKIT_RECORDER = """
 })();
 """
 
-READ_WATCH = """try { return [sessionStorage.getItem("test:errors"), sessionStorage.getItem("test:requests")]; }
+READ_WATCH = """
+const keep = (view) => {
+  try {
+    if (view.__testKeep) view.__testKeep();
+    for (let i = 0; i < view.frames.length; i++) keep(view.frames[i]);
+  } catch (e) { /* a frame of another origin */ }
+};
+keep(window);
+try { return [sessionStorage.getItem("test:errors"), sessionStorage.getItem("test:requests")]; }
 catch (e) { return [null, null]; /* no session storage (a file's page may have none): nothing kept */ }"""
 
 # A Playwright script is an expression or a function (called with the argument); the same test
