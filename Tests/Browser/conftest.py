@@ -5,6 +5,8 @@ WebKitGTK (Safari's engine) driven by Selenium through WebKit's own WebDriver (w
 Every test that opens a page runs in each engine (`engine`, ids [chromium] and [webkit]), through
 one page interface (pages.py). A test that needs what WebKitGTK's WebDriver does not have is
 marked `@pytest.mark.webkit_lacks("why")`: its WebKit run is reported as skipped, with that reason.
+A defect the pages show in WebKit and that is not fixed yet is marked `webkit_defect("why")`: its
+WebKit run is expected to fail (a strict xfail), and is reported with that reason.
 SAB_BROWSERS=chromium (or webkit) runs one engine alone.
 
 The samples are built once for the whole run, also when pytest-xdist runs the two engines in
@@ -389,6 +391,10 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "webkit_lacks(reason): the test needs what WebKitGTK's WebDriver does not have; "
         "it runs in Chromium alone, and its WebKit run is reported as skipped with the reason")
+    config.addinivalue_line(
+        "markers", "webkit_defect(reason): a defect of the pages in WebKit, not yet fixed: the test runs in "
+        "both engines, its WebKit run is expected to fail (strict: once it passes, the suite fails until "
+        "the mark goes) and is reported as xfailed with the reason")
 
 
 def selected_engines() -> list[str]:
@@ -405,10 +411,13 @@ def pytest_generate_tests(metafunc):
     if "engine" not in metafunc.fixturenames:
         return
     lacking = metafunc.definition.get_closest_marker("webkit_lacks")
+    defect = metafunc.definition.get_closest_marker("webkit_defect")
     params = []
     for name in selected_engines():
         if name == "webkit" and lacking:
             params.append(pytest.param(name, marks=pytest.mark.skip(reason=f"WebKitGTK: {lacking.args[0]}")))
+        elif name == "webkit" and defect:
+            params.append(pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=f"WebKit defect: {defect.args[0]}")))
         else:
             params.append(name)
     metafunc.parametrize("engine", params)

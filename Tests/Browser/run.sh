@@ -57,9 +57,9 @@ then
 fi
 
 # One process per engine (--dist loadgroup keeps each engine's tests in one, see conftest.py),
-# the tests without a browser wherever there is room; -rs lists why each skipped test was.
+# the tests without a browser wherever there is room; -rsx lists why each skipped or xfailed test was.
 status=0
-python3 -m pytest Tests/Browser -q -p no:cacheprovider -rs \
+python3 -m pytest Tests/Browser -q -p no:cacheprovider -rsx \
   -n "${SAB_TEST_WORKERS:-2}" --dist loadgroup "$@" || status=$?
 if [ "$status" -eq 5 ]; then
   echo "no test ran" >&2
