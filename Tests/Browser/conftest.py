@@ -162,6 +162,9 @@ class SiteControl:
         # Seconds to wait before answering, by the end of the path (".css"): a slow network's
         # order of arrival, the same in both engines (open_page resets it after each test).
         self.delays: dict[str, float] = {}
+        # A test's own answer to a request: answer(path) -> (status, headers) sends that with no
+        # body, None lets the request be served (open_page resets it after each test).
+        self.answer = None
         # WebKit's stand-in for Playwright's init scripts: served at INIT_PATH, and named first in
         # every HTML page while it is set (only while a WebKit page is open).
         self.init_script: str | None = None
@@ -198,6 +201,15 @@ class _SiteHandler(SimpleHTTPRequestHandler):
         for ending, seconds in list(self.control.delays.items()):
             if path.endswith(ending):
                 time.sleep(seconds)
+        answer = self.control.answer and self.control.answer(self.path)
+        if answer:
+            status, headers = answer
+            self.send_response(status)
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         script = self.control.init_script
         if script is not None:
             if self.path == INIT_PATH:
@@ -532,6 +544,7 @@ def open_page(engine, size, origin, site, request):
         site.init_script = None
         site.offline = False
         site.delays.clear()
+        site.answer = None
     if errors:
         pytest.fail("the page reported errors:\n" + "\n".join(errors))
 

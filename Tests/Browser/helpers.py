@@ -5,6 +5,11 @@ from __future__ import annotations
 import json
 import time
 
+from axe_playwright_python.sync_playwright import Axe
+
+# axe-core's axe.min.js, as axe-playwright-python bundles it; run the same way in both engines.
+AXE_SCRIPT = Axe().axe_script
+
 STATE = """() => {
   const box = document.getElementById("onboarding-slides");
   const slides = [...box.querySelectorAll(".onboarding-slide")];
@@ -123,3 +128,19 @@ def go_to(page, index: int):
     """Moves to screen `index` with its dot, and waits until it is there."""
     page.click(f"#onboarding-dot-{index + 1}")
     return assert_at(page, index)
+
+
+def run_axe(page, options: dict | None = None) -> dict:
+    """axe-core's results for the page as it is (its violations alone unless `options` say)."""
+    page.run_script(AXE_SCRIPT)
+    return page.evaluate("(options) => axe.run(document, options)", options or {"resultTypes": ["violations"]})
+
+
+def serious(results: dict) -> list[str]:
+    """The serious and critical violations of axe-core's results, each with where it is."""
+    found = []
+    for violation in results["violations"]:
+        if violation.get("impact") in ("serious", "critical"):
+            targets = [node["target"] for node in violation["nodes"]]
+            found.append(f"{violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
+    return found

@@ -10,7 +10,8 @@ driven by Selenium (webkit.py). Both offer what the tests use, with Playwright's
     page.click(selector) / focus(selector) / text_content(selector) / get_attribute(selector, name)
     page.select_option(selector, value)
     page.eval_on_selector(selector, function, arg=None) / eval_on_selector_all(...)
-    page.query_selector_all(selector)  elements: .get_attribute(name) .content_frame()
+    page.query_selector_all(selector)  elements: .get_attribute(name) .scroll_into_view_if_needed()
+                                     .content_frame()
     frame.url / frame.evaluate(script, arg=None) / frame.text_content(selector)
     page.keyboard.press("Shift+Tab")
     page.mouse.move(x, y, steps=1) / down() / up() / click(x, y)
@@ -580,6 +581,9 @@ class WebKitElement:
 
     def get_attribute(self, name: str):
         return self.element.get_dom_attribute(name)
+
+    def scroll_into_view_if_needed(self):
+        self.page.driver.execute_script("arguments[0].scrollIntoView({ block: 'nearest', inline: 'nearest' })", self.element)
 
     def content_frame(self) -> "WebKitFrame":
         return WebKitFrame(self.page, self.element)

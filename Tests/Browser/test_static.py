@@ -8,28 +8,9 @@ import json
 from html.parser import HTMLParser
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 from conftest import SAMPLES
-from helpers import INSTANT, go_to
-
-# axe-core's axe.min.js, as axe-playwright-python bundles it; run the same way in both engines.
-AXE_SCRIPT = Axe().axe_script
-
-
-def run_axe(page, options: dict | None = None) -> dict:
-    """axe-core's results for the page as it is (its violations alone unless `options` say)."""
-    page.run_script(AXE_SCRIPT)
-    return page.evaluate("(options) => axe.run(document, options)", options or {"resultTypes": ["violations"]})
-
-
-def serious(results: dict) -> list[str]:
-    found = []
-    for violation in results["violations"]:
-        if violation.get("impact") in ("serious", "critical"):
-            targets = [node["target"] for node in violation["nodes"]]
-            found.append(f"{violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
-    return found
+from helpers import INSTANT, go_to, run_axe, serious
 
 
 @pytest.mark.parametrize("name", list(SAMPLES))
