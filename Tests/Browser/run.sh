@@ -30,8 +30,9 @@ need /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf fonts-noto-core
 # as the web fonts the build publishes).
 need /usr/share/fonts/truetype/charis/CharisSIL-Regular.ttf fonts-sil-charis
 need /usr/share/fonts/truetype/abyssinica/AbyssinicaSIL-Regular.ttf fonts-sil-abyssinica
-# The Nu HTML Checker's Java.
+# The Nu HTML Checker's Java, and pip for the Python packages below.
 command -v java >/dev/null || missing+=(default-jre-headless)
+python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "installing ${missing[*]} (apt)"
   apt-get -o DPkg::Lock::Timeout=900 update -qq
