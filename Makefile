@@ -7,6 +7,9 @@ SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BINARY := .build/debug/sab-onboarding
+# apt-get waits up to 15 minutes for a dpkg lock that another installation holds (a shared
+# machine, or CI's image still updating) instead of failing at once.
+APT := apt-get -o DPkg::Lock::Timeout=900
 
 PREFIX ?= /usr/local
 BINDIR := $(DESTDIR)$(PREFIX)/bin
@@ -47,7 +50,7 @@ deps:
 	if [ -n "$$missing" ]; then \
 		command -v apt-get >/dev/null || { echo "the build needs:$$missing (install them; apt-get is not here)"; exit 1; }; \
 		echo "installing$$missing"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+		$(APT) update -qq && DEBIAN_FRONTEND=noninteractive $(APT) install -y -qq $$missing >/dev/null; \
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: https://swift.org/install"; exit 1; }
 
@@ -72,7 +75,7 @@ test-deps:
 	if [ -n "$$missing" ]; then \
 		command -v apt-get >/dev/null || { echo "the tests need:$$missing (install them; apt-get is not here)"; exit 1; }; \
 		echo "installing$$missing"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+		$(APT) update -qq && DEBIAN_FRONTEND=noninteractive $(APT) install -y -qq $$missing >/dev/null; \
 	fi
 
 ## build: a debug build of the tool at .build/debug/sab-onboarding.
@@ -85,7 +88,8 @@ build: deps
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-## test: every test: unit, fixtures, samples, the command line, install, and Chromium.
+## test: every test: unit, fixtures, samples, the command line, install, and the browser suite in
+## Chromium and WebKit (WebKitGTK), side by side.
 test: deps test-deps format-check check-warnings
 	$(SWIFT) test
 	bash Tests/Install/check.sh

@@ -8,7 +8,7 @@ import pytest
 
 from axe_playwright_python.sync_playwright import Axe
 
-from helpers import INSTANT, assert_at, go_to, mouse_drag, touch_swipe
+from helpers import INSTANT, TOUCH, assert_at, go_to, mouse_drag, touch_swipe
 
 
 def texts(page, screen: int) -> dict:
@@ -152,6 +152,7 @@ def test_default_language_left_to_right_on_the_rtl_sample(carousel):
     assert "-ar-" not in src
 
 
+@pytest.mark.webkit_lacks(TOUCH)
 @pytest.mark.parametrize("size", ["phone"])
 def test_right_to_left_swipe_is_mirrored(carousel, size):
     page = carousel("multilingual", "?lang=ar")

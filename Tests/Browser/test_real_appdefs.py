@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import PACKAGE_ROOT, build_onboarding
+from conftest import PACKAGE_ROOT, build_onboarding, build_once
 
 SHARED = PACKAGE_ROOT.parent / "shared"
 REAL_FILES = sorted(
@@ -69,18 +69,30 @@ def own_button_words(text: str, mapping: str) -> dict[str, str]:
     return words
 
 
+def site_name(source: Path) -> str:
+    """Where the onboarding of a real appDef is served: /real-<its name>/."""
+    return "real-" + re.sub(r"[^A-Za-z0-9-]", "-", source.stem)
+
+
 @pytest.fixture(scope="module")
-def real_apps(site_root, origin, tmp_path_factory):
+def real_apps(site_root, origin):
     apps = {}
-    projects = tmp_path_factory.mktemp("real-appdefs")
+    projects = site_root / "_projects" / "real-appdefs"
+
+    def build():
+        projects.mkdir(parents=True, exist_ok=True)
+        for source in REAL_FILES:
+            text = source.read_bytes().decode("utf-8")
+            app_def = projects / source.name
+            app_def.write_bytes(with_screens(text, interface_languages(text)).encode("utf-8"))
+            build_onboarding(app_def, site_root / site_name(source) / "onboarding")
+
+    build_once(site_root / "_projects", "real-appdefs", build)
     for source in REAL_FILES:
         text = source.read_bytes().decode("utf-8")
         languages = interface_languages(text)
-        app_def = projects / source.name
-        app_def.write_bytes(with_screens(text, languages).encode("utf-8"))
-        name = "real-" + re.sub(r"[^A-Za-z0-9-]", "-", source.stem)
+        name = site_name(source)
         out = site_root / name / "onboarding"
-        build_onboarding(app_def, out)
         manifest = json.loads((out / "onboarding.json").read_text(encoding="utf-8"))
         apps[source.name] = (f"{origin}/{name}/onboarding/index.html", text, languages, manifest)
     return apps

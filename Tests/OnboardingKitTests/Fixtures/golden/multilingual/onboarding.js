@@ -5,7 +5,7 @@ const DRAG_START_DISTANCE = 6;
 const SWIPE_DISTANCE = 80;
 const SWIPE_SCREEN_FRACTION = 1 / 5;
 const SETTLE_AFTER_SCROLL = 150;
-const SETTLE_AFTER_MOVE = 1000;
+const SETTLE_AFTER_MOVE = 3000;
 const FIT_TOLERANCE = 0.5;
 const THEMES = ["normal", "sepia", "dark", "sage", "rose", "charcoal"];
 const root = document.documentElement;
@@ -23,7 +23,10 @@ if (textSize >= 50 && textSize <= 400) root.style.fontSize = textSize + "%";
 let slideImages = [];
 const loadImage = (index) => {
 const image = slideImages[index];
-if (image) image.removeAttribute("loading");
+if (image) {
+if (image.previousElementSibling) image.previousElementSibling.removeAttribute("media");
+image.removeAttribute("loading");
+}
 return image;
 };
 const loadInTurn = (index) => {
@@ -189,6 +192,7 @@ start.hidden = !last;
 if (focused === next && last) start.focus();
 if (focused === start && !last) next.focus();
 controls.setAttribute("data-screen", slides[index].getAttribute("data-screen"));
+fitControls();
 };
 const show = (index, announceIt) => {
 if (index === current) return;
@@ -215,8 +219,10 @@ emit(how, { index: current, screen: current + 1, count });
 location.replace(destination());
 };
 box.addEventListener("scroll", () => {
+if (target === null || Math.abs(box.scrollLeft - offsetOf(target)) < 1) {
 clearTimeout(settleTimer);
 settleTimer = setTimeout(settle, SETTLE_AFTER_SCROLL);
+}
 const shown = Math.abs(box.scrollLeft) / box.clientWidth;
 loadImage(Math.floor(shown));
 loadImage(Math.ceil(shown));
@@ -227,7 +233,7 @@ if (Math.abs(position - touch.from) > 1) box.scrollTo({ left: offsetOf(touch.fro
 if (target === null) selectDot(indexFromScroll());
 }, { passive: true });
 box.addEventListener("scrollend", settle);
-window.addEventListener("resize", () => box.scrollTo({ left: offsetOf(current), behavior: "auto" }));
+window.addEventListener("resize", () => box.scrollTo({ left: offsetOf(current), behavior: "instant" }));
 const onArrowKeys = (event) => {
 const step = isRTL() ? -1 : 1;
 const index = { __proto__: null, ArrowRight: current + step, ArrowLeft: current - step, Home: 0, End: count - 1 }[event.key];
@@ -270,6 +276,7 @@ box.addEventListener("pointercancel", endDrag);
 box.addEventListener("dragstart", (event) => event.preventDefault());
 box.addEventListener("touchstart", (event) => {
 const point = event.touches[0];
+target = null; // the visitor takes over from a control's move
 touch = event.touches.length === 1 ? { x: point.clientX, y: point.clientY, from: indexFromScroll() } : null;
 }, { passive: true });
 box.addEventListener("touchmove", (event) => {
@@ -286,7 +293,7 @@ const tooWide = controls.getBoundingClientRect().width > container.clientWidth +
 controls.classList.toggle("onboarding-controls-stacked", tooWide);
 };
 if (window.ResizeObserver) {
-const resizes = new ResizeObserver(fitControls);
+const resizes = new ResizeObserver(() => requestAnimationFrame(fitControls));
 [container, skip, next, start].forEach((element) => resizes.observe(element));
 }
 const announce = (index) => {
@@ -295,11 +302,10 @@ announcer.textContent = slideLabel(index) + (title ? ": " + title.textContent : 
 };
 applyTheme();
 applyLanguage();
-fitControls();
 const hashed = slides.findIndex((slide) => "#" + slide.id === location.hash);
 emit("started", { count, language });
 show(Math.max(0, hashed), false);
-box.scrollTo({ left: offsetOf(current), behavior: "auto" });
+box.scrollTo({ left: offsetOf(current), behavior: "instant" });
 root.classList.add("onboarding-ready");
 });
 })();
