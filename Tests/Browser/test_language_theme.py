@@ -228,19 +228,21 @@ def test_theme_multilingual(carousel, samples, query, stored, expected, size):
 
 @pytest.mark.parametrize("theme", ["normal", "sepia", "dark"])
 def test_controls_take_the_current_screens_colours(carousel, theme):
+    """The controls' words take the current screen's colour; their background is the slides'
+    own, which they are drawn over (transparent, so that it moves with the slides)."""
     page = carousel("multilingual", f"?theme={theme}", **INSTANT)
     colours = """() => {
       const slide = document.getElementById('onboarding-slide-' + document.querySelector('.onboarding-controls').dataset.screen);
       const s = getComputedStyle(slide), c = getComputedStyle(document.querySelector('.onboarding-controls'));
-      return [[c.backgroundColor, c.color], [s.backgroundColor, s.color]]; }"""
+      return [[c.backgroundColor, c.color], [getComputedStyle(slide, '::after').backgroundColor, s.color]]; }"""
     for index in (1, 0, 2):
         go_to(page, index)
-        controls, slide = page.evaluate(colours)
-        assert controls == slide, f"screen {index + 1}"
-    # Screen 2 has a custom background per theme.
+        (background, colour), (foot, slide_colour) = page.evaluate(colours)
+        assert background == "rgba(0, 0, 0, 0)" and colour == slide_colour, f"screen {index + 1}"
+    # Screen 2 has a custom background per theme, which its foot under the controls takes.
     go_to(page, 1)
-    background = page.evaluate("getComputedStyle(document.querySelector('.onboarding-controls')).backgroundColor")
-    assert background == theme_and_background(page, 2)[1]
+    foot = page.evaluate("getComputedStyle(document.getElementById('onboarding-slide-2'), '::after').backgroundColor")
+    assert foot == theme_and_background(page, 2)[1]
 
 
 def languages_app(default_lang: str, use_system_language: str | None) -> str:

@@ -149,7 +149,9 @@ def test_tab_order_and_visible_focus(carousel):
                 break
         else:
             pytest.fail(f"Tab never reached {selector}")
-        ring = page.evaluate("""(s) => { const e = document.querySelector(s); const c = getComputedStyle(e);
+        # A slide's ring is drawn round its content (the slide is the whole window).
+        ring = page.evaluate("""(s) => { const e = document.querySelector(s);
+            const c = getComputedStyle(e.matches('.onboarding-slide') ? e.querySelector('.onboarding-content') : e);
             return { visible: e.matches(':focus-visible'), style: c.outlineStyle, width: parseFloat(c.outlineWidth) }; }""",
                              selector)
         assert ring["visible"], selector
@@ -292,11 +294,15 @@ def test_link_to_a_slide_opens_there(open_page, samples):
 
 
 def test_without_script_the_screens_are_still_there(open_page, samples):
-    """No script: native scrolling shows every screen's text; the controls, which need script, are hidden."""
+    """No script: native scrolling shows every screen's text; the controls, which need script, are
+    hidden, and a plain link leads to the app instead."""
     sample = samples["builders"]
     page = open_page(sample.url(), wait_ready=False, java_script_enabled=False)
     assert page.locator("#onboarding-slide-1 [data-field=topTitle]").is_visible()
     assert page.locator(".onboarding-slide").count() == sample.count
     assert not page.locator(".onboarding-next").is_visible()
+    start_url = page.evaluate("JSON.parse(document.getElementById('onboarding-data').textContent).startURL")
+    assert page.locator("a.onboarding-no-script").is_visible()
+    assert page.locator("a.onboarding-no-script").get_attribute("href") == start_url
     page.locator("#onboarding-slide-4").scroll_into_view_if_needed()
     assert page.locator("#onboarding-slide-4 [data-field=topTitle]").is_visible()
