@@ -89,7 +89,7 @@ struct LanguageTagTests {
             for code in [entry["alpha_3"], entry["bibliographic"]].compactMap(\.self) { expected[code] = two }
         }
         #expect(expected.count > 200)
-        #expect(ISO639.twoLetterCodes == expected, "run Scripts/generate-iso639.py again")
+        #expect(ISO639.twoLetterCodes == expected, "run Sources/OnboardingKit/Language/generate-iso639.py again")
     }
 }
 
