@@ -43,7 +43,8 @@ COLOURS = """
   const current = document.querySelector('.onboarding-dot[aria-selected="true"]');
   return {
     background: style(slide).backgroundColor,
-    controlsBackground: style(controls).backgroundColor,
+    // The controls have no background of their own: they are drawn over the slide's foot.
+    controlsBackground: getComputedStyle(slide, "::after").backgroundColor,
     texts,
     skip: style(controls.querySelector(".onboarding-skip")).color,
     button: style(visibleButton).backgroundColor,

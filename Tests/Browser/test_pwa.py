@@ -213,7 +213,8 @@ SCREEN_COLOURS = """() => {
   const button = [...controls.querySelectorAll(".onboarding-next, .onboarding-start")].find((b) => !b.hidden);
   return { theme: document.documentElement.dataset.theme, background: style(slide).backgroundColor,
            title: title && style(title).color, text: text && style(text).color,
-           controls: style(controls).backgroundColor, button: style(button).backgroundColor,
+           // The controls have no background of their own: they are drawn over the slide's foot.
+           controls: getComputedStyle(slide, "::after").backgroundColor, button: style(button).backgroundColor,
            currentDot: getComputedStyle(document.querySelector('.onboarding-dot[aria-selected=true]'), '::before').backgroundColor };
 }"""
 
