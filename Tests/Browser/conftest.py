@@ -7,6 +7,9 @@ one page interface (pages.py). A test that needs what WebKitGTK's WebDriver does
 marked `@pytest.mark.webkit_lacks("why")`: its WebKit run is reported as skipped, with that reason.
 A defect the pages show in WebKit and that is not fixed yet is marked `webkit_defect("why")`: its
 WebKit run is expected to fail (a strict xfail), and is reported with that reason.
+SAB_WEBKIT=carousel (what `make test` runs) leaves out the WebKit runs of the tests marked
+`webkit_optional("why")`, whose outcome does not depend on the engine, each reported as skipped
+with that reason; SAB_WEBKIT=all (the default) runs them.
 SAB_BROWSERS=chromium (or webkit) runs one engine alone.
 
 The samples are built once for the whole run, also when pytest-xdist runs the two engines in
@@ -404,6 +407,9 @@ def pytest_configure(config):
         "markers", "webkit_lacks(reason): the test needs what WebKitGTK's WebDriver does not have; "
         "it runs in Chromium alone, and its WebKit run is reported as skipped with the reason")
     config.addinivalue_line(
+        "markers", "webkit_optional(reason): what the test checks does not depend on the engine (the DOM and CSS "
+        "the build writes); SAB_WEBKIT=carousel leaves its WebKit run out, reported as skipped with the reason")
+    config.addinivalue_line(
         "markers", "webkit_defect(reason): a defect of the pages in WebKit, not yet fixed: the test runs in "
         "both engines, its WebKit run is expected to fail (strict: once it passes, the suite fails until "
         "the mark goes) and is reported as xfailed with the reason")
@@ -418,16 +424,28 @@ def selected_engines() -> list[str]:
     return names
 
 
+def webkit_scope() -> str:
+    """Which WebKit runs there are: SAB_WEBKIT=all (every test) or carousel (not the optional ones)."""
+    scope = os.environ.get("SAB_WEBKIT", "all")
+    if scope not in ("all", "carousel"):
+        raise pytest.UsageError(f"SAB_WEBKIT is all or carousel, not {scope!r}")
+    return scope
+
+
 def pytest_generate_tests(metafunc):
     """Every test that opens a page gets an `engine`: chromium and webkit."""
     if "engine" not in metafunc.fixturenames:
         return
     lacking = metafunc.definition.get_closest_marker("webkit_lacks")
+    optional = metafunc.definition.get_closest_marker("webkit_optional")
     defect = metafunc.definition.get_closest_marker("webkit_defect")
     params = []
     for name in selected_engines():
         if name == "webkit" and lacking:
             params.append(pytest.param(name, marks=pytest.mark.skip(reason=f"WebKitGTK: {lacking.args[0]}")))
+        elif name == "webkit" and optional and webkit_scope() == "carousel":
+            reason = f"left out by SAB_WEBKIT=carousel (SAB_WEBKIT=all runs it): {optional.args[0]}"
+            params.append(pytest.param(name, marks=pytest.mark.skip(reason=reason)))
         elif name == "webkit" and defect:
             params.append(pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=f"WebKit defect: {defect.args[0]}")))
         else:

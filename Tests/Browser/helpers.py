@@ -47,6 +47,10 @@ STILL = """() => new Promise((resolve) => {
 # Context options for tests where moving between screens is incidental: moves are instant.
 INSTANT = {"reduced_motion": "reduce"}
 
+# Why axe-core's checks need not run in WebKit in every run (a `webkit_optional` reason).
+AXE_IN_ANY_ENGINE = ("axe-core reads the DOM, the ARIA and the computed colours the build's HTML and CSS give, "
+                     "the same in both engines")
+
 # Why the touch tests run in Chromium alone (a `webkit_lacks` reason).
 TOUCH = "its WebDriver has no touch input: a touch pointer action arrives as mouse events, and there is no CDP"
 

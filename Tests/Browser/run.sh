@@ -4,6 +4,8 @@
 #   SAB_ONBOARDING     the tool's binary (default .build/debug/sab-onboarding)
 #   SAB_TEMPLATES      optional: a templates folder passed to `build --templates`
 #   SAB_BROWSERS       optional: chromium or webkit, to test in one engine alone (default both)
+#   SAB_WEBKIT         optional: all (default) or carousel, which leaves out the WebKit runs of the
+#                      tests whose outcome does not depend on the engine (make test's choice)
 #   SAB_TEST_WORKERS   optional: pytest-xdist processes (default 2: one per engine)
 # Arguments go to pytest (e.g. -k dots). Installs what is missing (the browsers, Xvfb, the locale
 # sources and the test fonts from apt, the Python packages from PyPI) and nothing else.

@@ -31,6 +31,10 @@ THEMES = ["normal", "sage", "rose", "sepia", "charcoal", "dark"]
 # Tall enough for every frame of three screens to be near the view, so that the lazy frames load.
 WHOLE_GRID = {"viewport": {"width": 2800, "height": 3000}}
 
+# The review page is the app builder's tool at a desk, not the carousel a visitor sees: every run
+# of the suite tests it in Chromium, SAB_WEBKIT=all in WebKit too.
+review_page = pytest.mark.webkit_optional("the review page is a tool for app builders at their desk, not the carousel")
+
 needs_real_appdefs = pytest.mark.skipif(
     not all(path.exists() for path in REAL.values()),
     reason="the real appDefs are third-party data the project does not carry: ../shared/appdef-samples is not beside this clone")
@@ -180,6 +184,7 @@ def expect_frames_show(page, language: str, direction: str, text_size: str = "16
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
 @pytest.mark.parametrize("name", list(REAL))
 def test_every_frame_shows_its_screen_theme_and_language(open_page, real_reviews, name, size):
@@ -198,6 +203,7 @@ def test_every_frame_shows_its_screen_theme_and_language(open_page, real_reviews
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
 def test_the_sizes_and_large_text_reach_inside_the_frames(open_page, real_reviews, size):
     url, _, _ = real_reviews["sango"]
@@ -221,6 +227,7 @@ def test_the_sizes_and_large_text_reach_inside_the_frames(open_page, real_review
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
 @pytest.mark.parametrize("name", list(REAL))
 def test_a_diagnostic_and_a_missing_translation_are_beside_their_screen(open_page, real_reviews, name, size):
@@ -254,6 +261,7 @@ def test_a_diagnostic_and_a_missing_translation_are_beside_their_screen(open_pag
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
 def test_axe_finds_nothing_serious_on_the_review_page(open_page, real_reviews, size):
     url, _, _ = real_reviews["sango"]
@@ -264,6 +272,7 @@ def test_axe_finds_nothing_serious_on_the_review_page(open_page, real_reviews, s
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.webkit_defect("the page scrolls by itself to the frames as they load (WebKit brings each frame's fragment, "
                            "#onboarding-slide-N, into view in the page that frames it; Chromium leaves this page where it "
                            "is); its fix belongs in Templates/review/review.js.mustache (frame addresses, or the scroll kept)")
@@ -291,6 +300,7 @@ def test_the_page_stays_where_the_reviewer_left_it(open_page, real_reviews, size
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.webkit_defect("a frame loading keeps the keyboard's focus: the page's guard blurs the <iframe>, which in "
                            "WebKit leaves the focus inside the frame; its fix belongs in Templates/review/review.js.mustache")
 @pytest.mark.parametrize("size", ["desktop"])
@@ -321,6 +331,7 @@ def test_the_page_is_usable_by_keyboard(open_page, real_reviews, size):
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
 def test_the_review_works_from_disk(open_page, real_reviews, size):
     """file://: no server, no network; the page's policy lets it frame its own carousel."""
@@ -377,6 +388,7 @@ class Preview:
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
 def test_the_previews_review_follows_each_edit(open_page, real_reviews, tmp_path, size):
     _, _, app_def = real_reviews["sango"]
@@ -424,6 +436,7 @@ def expect_the_page_alone_polls(page):
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
 def test_a_frame_showing_another_page_than_its_address_is_sent_there(open_page, real_reviews, site, size):
     """After a reload, a browser may give a frame the page it showed before or the markup's address

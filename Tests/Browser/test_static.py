@@ -10,9 +10,10 @@ from html.parser import HTMLParser
 import pytest
 
 from conftest import SAMPLES
-from helpers import INSTANT, go_to, run_axe, serious
+from helpers import AXE_IN_ANY_ENGINE, INSTANT, go_to, run_axe, serious
 
 
+@pytest.mark.webkit_optional(AXE_IN_ANY_ENGINE)
 @pytest.mark.parametrize("name", list(SAMPLES))
 def test_axe_on_the_carousel(carousel, samples, name, size):
     count = samples[name].count
@@ -25,6 +26,7 @@ def test_axe_on_the_carousel(carousel, samples, name, size):
             assert results["testEngine"]["version"]
 
 
+@pytest.mark.webkit_optional(AXE_IN_ANY_ENGINE)
 @pytest.mark.parametrize("size", ["desktop"])
 def test_axe_finds_problems(carousel, size):
     """axe really runs on the page: unnamed dots are reported as serious."""
@@ -34,6 +36,7 @@ def test_axe_finds_problems(carousel, size):
     assert any(f.startswith(("aria-command-name", "button-name")) for f in found), found
 
 
+@pytest.mark.webkit_optional(AXE_IN_ANY_ENGINE)
 @pytest.mark.parametrize("theme", ["sepia", "dark"])  # normal: test_axe_on_the_carousel
 @pytest.mark.parametrize("name", list(SAMPLES))
 @pytest.mark.parametrize("size", ["desktop"])  # colours do not depend on the size
@@ -45,6 +48,7 @@ def test_axe_in_each_theme(carousel, samples, name, theme, size):
         assert serious(results) == [], f"screen {index + 1}"
 
 
+@pytest.mark.webkit_optional(AXE_IN_ANY_ENGINE)
 @pytest.mark.parametrize("name", list(SAMPLES))
 def test_axe_on_each_screen_page(open_page, samples, name, size):
     sample = samples[name]
