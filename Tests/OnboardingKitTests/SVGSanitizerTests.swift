@@ -179,6 +179,25 @@ struct SVGSanitizerTests {
         #expect(refusal.line == 2, "\(refusal)")
     }
 
+    /// Lint names the first ten things left out and counts the rest: an SVG of 990 unknown
+    /// attributes named all 990 in one warning.
+    @Test func theWarningNamesTheFirstTenThingsLeftOutAndCountsTheRest() throws {
+        let folder = TemporaryFolder()
+        try folder.write(
+            "app.appDef",
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <app-definition type="SAB"><translation-mappings default-lang="en"/><onboarding-screens><onboarding-screen>
+            <onboarding-screen-image lang="default"><image>logo.svg</image></onboarding-screen-image>
+            </onboarding-screen></onboarding-screens></app-definition>
+            """)
+        let attributes = (0..<990).map { " a\($0)=\"1\"" }.joined()
+        try folder.write("images/onboarding/logo.svg", Self.open + "<rect width=\"1\" height=\"1\"\(attributes)/></svg>")
+        let warning = try #require(Linter().lint(path: folder.path("app.appDef")).first { $0.ruleID == "unsafe-svg-content" })
+        let names = (0..<10).map { "the a\($0) attribute" }.joined(separator: ", ")
+        #expect(warning.message == "'logo.svg' is published without what is not drawing, text or style: \(names) and 980 more")
+    }
+
     /// A build publishes the rebuilt SVG, never the author's file.
     @Test func aBuildPublishesTheRebuiltSVG() throws {
         let folder = TemporaryFolder()
