@@ -126,10 +126,11 @@ struct SVGSanitizer {
                 output += " \(attribute.name)=\"\(Self.escapedAttribute(attribute.value))\""
             case .embeddedImage(let uri, .image(let format, let bytes, let size, let frameCount, let isAnimatedPNG, let pixels)):
                 noteEmbeddedImage(pixels: pixels, line: position.line, column: position.column)
-                // Base64 and its prefix need no escaping: the URI is written as it is read.
+                // Base64 and its prefix need no escaping: the URI is written as it is read, but
+                // for the white space between its digits (which a reader would read as spaces).
                 output += " \(attribute.name)=\""
                 let start = output.utf8.count
-                output += uri
+                output += String(decoding: uri.utf8.filter { ![0x20, 0x09, 0x0A, 0x0C, 0x0D].contains($0) }, as: UTF8.self)
                 embeddedImages.append(
                     SVGEmbeddedImage(
                         format: format, bytes: bytes, size: size, frameCount: frameCount, isAnimatedPNG: isAnimatedPNG, decodedPixels: pixels,
