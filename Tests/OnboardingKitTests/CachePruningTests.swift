@@ -14,10 +14,12 @@ struct CachePruningTests {
         return (Int64(time.tv_sec) + 10 * 86_400) * 1_000_000_000
     }
 
-    /// A cache of the output folder `output`, written into the cache folder as `name`.
+    /// A cache of the output folder `output`, written into the cache folder as `name`, sealed
+    /// with this user's key as a build seals it.
     private func writeCache(named name: String, of output: String) throws {
         let cache = OutputCache(output: output, fingerprint: InputFingerprint(text: "f"), tool: nil, stamp: 1, entries: [])
-        try folder.write("caches/" + name, cache.text)
+        let key = try #require(CacheSeal.machineKey)
+        try folder.write("caches/" + name, Data(CacheSeal.sealed(Array(cache.text.utf8), name: name, key: key)))
     }
 
     private var names: [String] {

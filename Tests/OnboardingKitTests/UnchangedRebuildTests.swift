@@ -63,12 +63,17 @@ struct UnchangedRebuildTests {
             #expect(lstat(path, &after) == 0 && after.st_size == before.st_size && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
         }
 
-        /// Changes a line of the output's cache, as if another build or moment had written it.
+        /// Changes a line of the output's cache, as if another build or moment had written it
+        /// (sealed again with this user's key, as a build seals it).
         func replaceCacheLine(startingWith prefix: String, with line: String) throws {
             let cache = cachePath
-            let lines = try String(contentsOfFile: cache, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let name = URL(fileURLWithPath: cache).lastPathComponent
+            let key = try #require(CacheSeal.machineKey)
+            let opened = try #require(CacheSeal.opened([UInt8](try Data(contentsOf: URL(fileURLWithPath: cache))), name: name, key: key))
+            let lines = String(decoding: opened, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.contains { $0.hasPrefix(prefix) })
-            try lines.map { $0.hasPrefix(prefix) ? line : String($0) }.joined(separator: "\n").write(toFile: cache, atomically: true, encoding: .utf8)
+            let changed = lines.map { $0.hasPrefix(prefix) ? line : String($0) }.joined(separator: "\n")
+            try Data(CacheSeal.sealed(Array(changed.utf8), name: name, key: key)).write(to: URL(fileURLWithPath: cache), options: .atomic)
         }
     }
 

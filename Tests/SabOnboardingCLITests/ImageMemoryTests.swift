@@ -33,12 +33,21 @@ struct ImageMemoryTests {
         return (run.status, run.peakBytes)
     }
 
-    @Test func lintOfA64MegabyteImageTakesNoMoreMemoryThanOfA1MegabyteOne() throws {
+    /// 28 MiB is just under the largest image file lint accepts (``ImageFileSize``, 30 MB).
+    @Test func lintOfA28MegabyteImageTakesNoMoreMemoryThanOfA1MegabyteOne() throws {
         let small = try peakOfLint(with: Self.largePNG(megabytes: 1))
-        let large = try peakOfLint(with: Self.largePNG(megabytes: 64))
+        let large = try peakOfLint(with: Self.largePNG(megabytes: 28))
         #expect(small.status == 0)
         #expect(large.status == 0)
-        // Reading the image whole took 64 MB more.
+        // Reading the image whole took 28 MB more.
+        #expect(large.peakBytes - small.peakBytes < 8 << 20, "peak memory \(small.peakBytes >> 20) MB, then \(large.peakBytes >> 20) MB")
+    }
+
+    /// A file over the limit is refused by its size, before anything reads it.
+    @Test func lintOfA64MegabyteImageRefusesItWithoutReadingIt() throws {
+        let small = try peakOfLint(with: Self.largePNG(megabytes: 1))
+        let large = try peakOfLint(with: Self.largePNG(megabytes: 64))
+        #expect(large.status == 1)
         #expect(large.peakBytes - small.peakBytes < 8 << 20, "peak memory \(small.peakBytes >> 20) MB, then \(large.peakBytes >> 20) MB")
     }
 }
