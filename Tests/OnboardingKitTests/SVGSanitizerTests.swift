@@ -223,6 +223,7 @@ struct SVGSanitizerTests {
     @Test(arguments: [
         "<html xmlns=\"http://www.w3.org/1999/xhtml\"" + (0..<1001).map { " a\($0)=\"1\"" }.joined() + "/>",
         "<!-- <svg> --><svgx" + (0..<1001).map { " a\($0)=\"1\"" }.joined() + "/>",
+        "text <svg" + (0..<1001).map { " a\($0)=\"1\"" }.joined() + "/>",
     ])
     func anotherRootThatStopsTheReaderIsNoSVG(_ document: String) {
         #expect(!SVGSanitizer.isSVG(Array(document.utf8)))

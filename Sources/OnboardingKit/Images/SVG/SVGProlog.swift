@@ -5,10 +5,14 @@
 /// taken for no image at all.
 enum SVGProlog {
     /// Whether the first start tag of `bytes`, past the XML declaration, processing
-    /// instructions, comments and a DOCTYPE, is `<svg` (followed by white space, `/` or `>`).
+    /// instructions, comments and a DOCTYPE and nothing else but white space (and a UTF-8 byte
+    /// order mark), is `<svg` (followed by white space, `/` or `>`).
     static func firstStartTagIsSVG(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        while let open = bytes[index...].firstIndex(of: lessThan) {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while true {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] == lessThan else { return false }
+            let open = index
             let rest = bytes[(open + 1)...]
             if rest.starts(with: Array("!--".utf8)) {
                 guard let end = firstIndex(of: Array("-->".utf8), in: bytes, from: open + 4) else { return false }
@@ -24,7 +28,6 @@ enum SVGProlog {
                 return [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">")].contains(after)
             }
         }
-        return false
     }
 
     private static let lessThan = UInt8(ascii: "<")

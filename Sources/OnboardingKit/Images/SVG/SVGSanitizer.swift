@@ -9,9 +9,9 @@ struct SVGSanitizer {
     static let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
     /// Whether `bytes` are an SVG document: XML whose root element is `svg`, or an SVG that
-    /// stopped the reader before its root, by a DTD of its own or an error at or before its
-    /// root's tag (more than 1000 attributes, say): it is then refused as such, with why, not
-    /// taken for no image at all.
+    /// stopped the reader before its root, by a DTD of its own or one of the reader's limits at
+    /// its root's tag (more than 1000 attributes, a value over 10 MB): it is then refused as
+    /// such, with why, not taken for no image at all.
     static func isSVG(_ bytes: [UInt8]) -> Bool {
         let blanked = SVGDoctype.blankingPlainDoctype(in: bytes)
         let reader = XMLStreamReader(bytes: blanked, documentName: "")
@@ -19,7 +19,8 @@ struct SVGSanitizer {
             if reader.kind == .element { return reader.name == "svg" }
         }
         if reader.problems.contains(where: { $0.kind == .doctype }) { return SVGDoctype.namesSVG(bytes) }
-        return reader.problems.contains { $0.level >= .error } && SVGProlog.firstStartTagIsSVG(blanked)
+        let limits: [XMLProblem.Kind] = [.tooManyAttributes, .tooManyNames, .tooLong]
+        return reader.problems.contains { limits.contains($0.kind) } && SVGProlog.firstStartTagIsSVG(blanked)
     }
 
     /// The SVG as published, or why it cannot be.
