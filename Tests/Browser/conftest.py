@@ -13,7 +13,7 @@ with that reason; SAB_WEBKIT=all (the default) runs them.
 SAB_BROWSERS=chromium (or webkit) runs one engine alone.
 
 The samples are built once for the whole run, also when pytest-xdist runs the two engines in
-two processes (`build_once`).
+several processes (`build_once`).
 
 The site served on 127.0.0.1 is laid out as a PWA would be:
 
@@ -454,11 +454,13 @@ def pytest_generate_tests(metafunc):
 
 
 def pytest_collection_modifyitems(items):
-    """Under pytest-xdist with --dist loadgroup, each engine's tests run in one process, in turn:
-    one browser per engine for the whole run, the two engines side by side."""
+    """Under pytest-xdist with --dist loadgroup, WebKit's tests run in one process, in turn: its
+    browsers take seconds to start and are kept for the run, and its windows share one display.
+    Chromium's, each in a context of its own, go to whichever process is free, as do the tests
+    without a browser: the process that ends WebKit's share takes on Chromium's."""
     for item in items:
         engine = getattr(item, "callspec", None) and item.callspec.params.get("engine")
-        if engine:
+        if engine == "webkit":
             item.add_marker(pytest.mark.xdist_group(engine))
 
 
@@ -577,17 +579,17 @@ def carousel(open_page, samples):
     return open_
 
 
-_screenshots_cleared: set[str] = set()
-
-
 @pytest.fixture
-def screenshot_file(engine):
+def screenshot_file(engine, shared_tmp):
     """screenshot_file(stem) -> build/screenshots/<stem>.<engine>.png, for people to look at: each
-    engine's beside the other's. Each engine's old ones go once per run (they would mislead)."""
+    engine's beside the other's. Each engine's old ones go once per run (they would mislead),
+    whichever process takes its first screenshot (`build_once`)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    if engine not in _screenshots_cleared:
-        _screenshots_cleared.add(engine)
+
+    def clear():
         for old in SCREENSHOTS.glob("*.png"):
             if old.name.endswith(f".{engine}.png") or not any(old.name.endswith(f".{e}.png") for e in ENGINES):
                 old.unlink(missing_ok=True)
+
+    build_once(shared_tmp, f"screenshots-{engine}", clear)
     return lambda stem: SCREENSHOTS / f"{stem}.{engine}.png"

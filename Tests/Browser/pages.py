@@ -252,15 +252,19 @@ const visible = (e) => { const r = e.getBoundingClientRect();
   return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility === "visible"; };
 """
 
-# Resolves once the element's box is the same in two animation frames in a row.
+# Resolves once the element's box is the same in three animation frames in a row: a change of
+# size reaches a ResizeObserver after the frame's animation callbacks, and the carousel refits its
+# controls in the frame after that (two frames alone let a click land on a control that moved).
 STABLE = """(selector) => new Promise((resolve) => {
   const element = document.querySelector(selector);
   const box = () => JSON.stringify(element.getBoundingClientRect());
-  let last = box();
+  let last = box(), same = 0;
   const check = () => {
     const now = box();
-    if (now === last) resolve(true);
-    else { last = now; requestAnimationFrame(check); }
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= 2) resolve(true);
+    else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
 })"""
@@ -405,9 +409,9 @@ class WebKitPage:
         self.driver.back()
 
     def click(self, selector: str, timeout: float | None = None):
-        """As Playwright's: once the element is visible and stable (the same box in two frames in
-        a row), so that a layout still settling does not take the press and the release to two
-        different elements (which makes no click)."""
+        """As Playwright's: once the element is visible and stable (the same box in three frames
+        in a row, see STABLE), so that a layout still settling does not take the click to another
+        element, or the press and the release to two (which makes no click)."""
         self.wait_for_selector(selector, "visible", timeout)
         if self.javascript:
             self._call(STABLE, selector)

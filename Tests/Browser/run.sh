@@ -6,7 +6,7 @@
 #   SAB_BROWSERS       optional: chromium or webkit, to test in one engine alone (default both)
 #   SAB_WEBKIT         optional: all (default) or carousel, which leaves out the WebKit runs of the
 #                      tests whose outcome does not depend on the engine (make test's choice)
-#   SAB_TEST_WORKERS   optional: pytest-xdist processes (default 2: one per engine)
+#   SAB_TEST_WORKERS   optional: pytest-xdist processes (default 2)
 # Arguments go to pytest (e.g. -k dots). Installs what is missing (the browsers, Xvfb, the locale
 # sources and the test fonts from apt, the Python packages from PyPI) and nothing else.
 set -euo pipefail
@@ -59,8 +59,8 @@ then
     || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages -r "$requirements"
 fi
 
-# One process per engine (--dist loadgroup keeps each engine's tests in one, see conftest.py),
-# the tests without a browser wherever there is room; -rsx lists why each skipped or xfailed test was.
+# WebKit's tests in one process (--dist loadgroup keeps them together, see conftest.py), Chromium's
+# and those without a browser wherever there is room; -rsx lists why each skipped or xfailed test was.
 status=0
 python3 -m pytest Tests/Browser -q -p no:cacheprovider -rsx \
   -n "${SAB_TEST_WORKERS:-2}" --dist loadgroup "$@" || status=$?

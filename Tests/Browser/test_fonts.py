@@ -175,7 +175,7 @@ def test_the_default_languages_font_is_drawn_on_the_first_open(open_page, first_
     assert f'href="fonts/{charis}"' in preloaded[0]
     screen = (first_open_app.out / "screens").glob("*.html").__next__().read_text(encoding="utf-8")
     assert f'<link rel="preload" href="../fonts/{charis}" as="font"' in screen
-    site.delays.update({".css": 0.4, ".woff2": 0.3})
+    site.delays.update({".css": 1.0, ".woff2": 0.2})
     page = open_page(first_open_app.url())
     page.wait_for_selector("html.onboarding-ready .onboarding-controls", state="visible")
     page.evaluate("() => document.fonts.ready")

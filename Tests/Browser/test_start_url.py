@@ -123,7 +123,7 @@ def test_a_start_url_the_refresh_reads_as_another_scheme_is_refused(open_page, e
 @pytest.mark.parametrize("javascript", [False, True], ids=["refresh", "script"])
 @pytest.mark.parametrize("start_url", ACCEPTED)
 def test_the_page_without_screens_goes_where_its_link_goes(open_page, engine, site_root, origin, start_url, javascript, size):
-    name = f"start-url-accepted-{ACCEPTED.index(start_url)}-{engine}"
+    name = f"start-url-accepted-{ACCEPTED.index(start_url)}-{engine}-{'script' if javascript else 'refresh'}"
     run, out = build(site_root, name, start_url)
     assert run.returncode == 0, run.stderr
     page = f"{origin}/{name}/onboarding/index.html"
