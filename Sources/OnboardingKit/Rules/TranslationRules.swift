@@ -164,8 +164,10 @@ struct InvalidLanguageCodeRule: Rule {
             accessibility checker takes for no language. The pages carry such a code as BCP 47 \
             writes it and match it whichever way the visitor's browser or the PWA writes it; the \
             manifest keeps it as written, for the PWA. That is worth a note, which names the \
-            language, so that a code meant for another one (SAB's `Kir` for Kirundi, `rn`, where \
-            ISO 639 `kir` is Kirghiz) can be corrected. The default language \
+            language, so that a code meant for another one can be corrected; and a warning where \
+            the appDef's own name of the language says so: the Kirundi hymnal writes `Kir` and \
+            names it Kirundi (`Language_Kir`), where ISO 639's `kir` is Kirghiz, so browsers and \
+            screen readers would read its text as Kirghiz (Kirundi is `rn`). The default language \
             (`translation-mappings default-lang`) is checked too: it becomes the pages' `lang`.
             """,
         triggeringExamples: [
@@ -186,6 +188,14 @@ struct InvalidLanguageCodeRule: Rule {
                 <onboarding-screen>
                   <title type="top-title"><translation>Welcome</translation><translation ↓lang="wol">Dalal ak jàmm</translation><translation ↓lang="fre-CA">Bienvenue</translation></title>
                 </onboarding-screen>
+                """),
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="utf-8"?>
+                <app-definition>
+                  <translation-mappings default-lang="en"><tm id="Language_Kir"><t lang="en">Kirundi</t><t lang="Kir">Ikirundi</t></tm></translation-mappings>
+                  <onboarding-screen><title type="top-title"><t>Welcome</t><t ↓lang="Kir">Murakaza neza</t></title></onboarding-screen>
+                </app-definition>
                 """),
             RuleExample(
                 """
@@ -230,7 +240,7 @@ struct InvalidLanguageCodeRule: Rule {
                 guard LanguageTag.canonical(code) != code else { return nil }
                 // A note once per code is enough: the code is legal, and the pages carry it as BCP 47 writes it.
                 guard notedCodes.insert(code).inserted else { return nil }
-                return Self.writtenOtherwise(code, at: lang.position)
+                return Self.writtenOtherwise(code, at: lang.position, names: context.syntax.languageNameMappings)
             }
             return Finding(
                 position: lang.position, message: "'\(code)' is not a BCP 47 language tag",
@@ -239,11 +249,25 @@ struct InvalidLanguageCodeRule: Rule {
     }
 
     /// The note for a well-formed code BCP 47 writes otherwise: what the pages carry, and which
-    /// language that is when ISO 639 names it.
-    private static func writtenOtherwise(_ code: String, at position: SourcePosition) -> Finding {
+    /// language that is when ISO 639 names it. A warning instead when the appDef names the
+    /// language otherwise (``LanguageNameCheck``): the code was made up, and the pages would
+    /// tell browsers the text is another language.
+    private static func writtenOtherwise(_ code: String, at position: SourcePosition, names: [String: XMLElement]) -> Finding {
         let tag = LanguageTag.canonical(code)
         let primary = String(tag.prefix { $0 != "-" })
-        let language = ISO639.name(of: primary).map { " (\($0))" } ?? ""
+        let isoName = ISO639.name(of: primary)
+        if let isoName, let named = LanguageNameCheck.appDefName(of: code, in: names),
+            !LanguageNameCheck.agree(named.name, isoName)
+        {
+            return Finding(
+                position: position,
+                message:
+                    "language code '\(code)' is ISO 639's \(isoName) ('\(tag)'), but the appDef names it '\(named.name)' (Language_\(code), line \(named.position.line)): browsers and screen readers will take this text for \(isoName)",
+                notes: [
+                    "the pages carry '\(tag)', the manifest '\(code)' as written; give \(named.name) its own ISO 639 code in SAB's interface languages and translations"
+                ])
+        }
+        let language = isoName.map { " (\($0))" } ?? ""
         let shorter = primary.count < code.prefix { $0 != "-" }.count
         return Finding(
             position: position,
