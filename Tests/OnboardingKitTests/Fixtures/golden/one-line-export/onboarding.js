@@ -15,7 +15,7 @@ const storageKey = "sab-onboarding:org.example.sab.lightforthepath:shown";
 const returnKey = "sab-onboarding:org.example.sab.lightforthepath:return";
 const startURL = "../";
 const read = (key) => { try { return localStorage.getItem(key); } catch (e) { return null; } };
-const write = (key, value) => { try { localStorage.setItem(key, value); } catch (e) { /* nothing to keep it in */ } };
+const write = (key, value) => { try { localStorage.setItem(key, value); } catch (e) { } };
 const replay = location.hash === "#replay" || params.has("replay");
 if ((read(storageKey) && !replay)) { location.replace(startURL); return; }
 root.classList.add("onboarding-js");
@@ -87,7 +87,7 @@ if (params.get("lang")) wanted.push(params.get("lang"));
 try {
 const settings = JSON.parse(read("userSettings") || "null");
 if (settings && settings["interface-language"]) wanted.push(String(settings["interface-language"]));
-} catch (e) { /* not the PWA's settings */ }
+} catch (e) { }
 if (config.useSystemLanguage) wanted = wanted.concat(navigator.languages || [navigator.language || ""]);
 const known = [config.defaultLanguage].concat(config.interfaceLanguages, config.languages).filter(Boolean);
 for (const tag of wanted) {
@@ -170,7 +170,7 @@ settleTimer = setTimeout(settle, SETTLE_AFTER_MOVE);
 };
 const settle = () => {
 clearTimeout(settleTimer);
-if (drag) return; // a mouse drag scrolls step by step; it ends in endDrag
+if (drag) return;
 target = null;
 show(indexFromScroll(), true);
 };
@@ -212,7 +212,7 @@ try {
 const address = sessionStorage.getItem(returnKey);
 sessionStorage.removeItem(returnKey);
 if (address && new URL(address).origin === location.origin) return address;
-} catch (e) { /* no storage, or not a URL */ }
+} catch (e) { }
 return config.startURL;
 };
 const finish = (how) => {
@@ -279,7 +279,7 @@ box.addEventListener("pointercancel", endDrag);
 box.addEventListener("dragstart", (event) => event.preventDefault());
 box.addEventListener("touchstart", (event) => {
 const point = event.touches[0];
-target = null; // the visitor takes over from a control's move
+target = null;
 touch = event.touches.length === 1 ? { x: point.clientX, y: point.clientY, from: indexFromScroll() } : null;
 }, { passive: true });
 box.addEventListener("touchmove", (event) => {
