@@ -110,6 +110,9 @@ class ChromiumPage:
     def focus(self, selector: str):
         self.playwright.focus(selector)
 
+    def hover(self, selector: str):
+        self.playwright.hover(selector)
+
     def text_content(self, selector: str):
         return self.playwright.text_content(selector)
 
@@ -283,7 +286,8 @@ return option.value;
 # Playwright's key names, as WebDriver's keys.
 KEY_NAMES = {
     "ArrowRight": "\ue014", "ArrowLeft": "\ue012", "ArrowUp": "\ue013", "ArrowDown": "\ue015",
-    "Home": "\ue011", "End": "\ue010", "Tab": "\ue004", "Enter": "\ue007", "Escape": "\ue00c",
+    "Home": "\ue011", "End": "\ue010", "PageUp": "\ue00e", "PageDown": "\ue00f",
+    "Tab": "\ue004", "Enter": "\ue007", "Escape": "\ue00c",
     "Space": " ", "Shift": "\ue008", "Control": "\ue009", "Alt": "\ue00a", "Meta": "\ue03d",
 }
 
@@ -418,6 +422,15 @@ class WebKitPage:
         from selenium.webdriver.common.by import By
 
         self.driver.find_element(By.CSS_SELECTOR, selector).click()
+
+    def hover(self, selector: str):
+        """As Playwright's: the mouse moved to the middle of the element, once it is visible and
+        still; `mouse.down()` then presses it there."""
+        self.wait_for_selector(selector, "visible")
+        if self.javascript:
+            self._call(STABLE, selector)
+        box = self.locator(selector).bounding_box()
+        self.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
     def select_option(self, selector: str, value: str) -> list[str]:
         """As Playwright's: the option of that value chosen, then the `input` and `change` events a
@@ -560,6 +573,10 @@ return {{ value: (() => {{ {action} }})() }};
 
     def element_handle(self):
         return self._run("return element;")
+
+    def click(self):
+        """As Playwright's: the element, once found, clicked in its middle."""
+        self.element_handle().click()
 
     def evaluate(self, script: str, arg=None):
         return self.page._call(f"(element, arg) => ({script})(element, arg)", self.element_handle(), arg)

@@ -149,6 +149,12 @@ def test_no_screen_is_blank_when_reached_by_next_a_second_apart(open_page, photo
         assert state["complete"] and state["width"] > 0, (index, state)
 
 
+# Why the placeholder is seen in Chromium alone (a `webkit_lacks` reason).
+NO_HOLDING = ("its WebDriver answers a navigation once the page's images have loaded, and has no request "
+              "interception to hold one back (Chromium: Playwright's route)")
+
+
+@pytest.mark.webkit_lacks(NO_HOLDING)
 def test_an_image_shows_its_average_colour_until_it_arrives(open_page, photos, size):
     """On a slow network a photo's box is not blank: it shows the photo's average colour, made
     at build time, and nothing once the photo is there (it would show beside a photo scaled
@@ -163,7 +169,7 @@ def test_an_image_shows_its_average_colour_until_it_arrives(open_page, photos, s
         else:
             route.continue_()
 
-    page = open_page(None)
+    page = open_page(None).playwright
     page.route(re.compile(r"/images/"), hold)
     page.goto(url, wait_until="domcontentloaded")
     page.wait_for_selector(READY, state="visible")

@@ -153,6 +153,10 @@ def compile_locale(locale: str, folder: Path) -> None:
             return
         source = locale.split(".")[0]
         if not (LOCALE_SOURCES / source).exists():
+            # A language without a region (wo) is compiled from its first region's source (wo_SN).
+            regions = sorted(LOCALE_SOURCES.glob(f"{source}_*"))
+            source = regions[0].name if regions and "_" not in source else source
+        if not (LOCALE_SOURCES / source).exists():
             raise RuntimeError(f"no locale source {LOCALE_SOURCES / source}: install locales (run.sh does)")
         run = subprocess.run(["localedef", "-i", source, "-f", "UTF-8", str(target)], capture_output=True, text=True)
         if not (target / "LC_CTYPE").exists():
