@@ -244,7 +244,8 @@ def test_a_diagnostic_and_a_missing_translation_are_beside_their_screen(open_pag
             .map(li => li.querySelector('.review-where').textContent)""")
     line = next(number for number, text in enumerate(app_def.read_text(encoding="utf-8").splitlines(), 1)
                 if 'name="image-max-height"' in text)
-    assert len(where) == 1 and where[0].startswith(f"{app_def}:{line}:"), where
+    # Named from the appDef's folder: the page names no folder above the project.
+    assert len(where) == 1 and where[0].startswith(f"{app_def.name}:{line}:"), where
     missing = page.text_content('#screen-1 [data-missing-lang="fr"]')
     assert "bottom subtitle" in missing and "“Read every day”" in missing, missing
     assert page.locator("[data-missing-lang]").count() == 1, "the other texts are translated"
