@@ -57,6 +57,8 @@ let package = Package(
             dependencies: [
                 "XMLStreaming", "Mustache", "PathText", "ImageProcessing", "FontProcessing", .product(name: "SystemPackage", package: "swift-system"),
             ],
+            // The script that writes the ISO 639 table beside it (ISO639+Table.swift).
+            exclude: ["Language/generate-iso639.py"],
             plugins: ["EmbedTemplates"]
         ),
         .executableTarget(name: "TemplateEmbedder"),

@@ -6,9 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* libvips's VIPS_SIZE_DOWN (enum VipsSize) and VIPS_MAX_COORD. */
+/* libvips's VIPS_SIZE_DOWN (enum VipsSize), VIPS_MAX_COORD and VIPS_INTERPRETATION_sRGB
+   (enum VipsInterpretation). */
 #define CVIPS_SIZE_DOWN 2
 #define CVIPS_MAX_COORD 10000000
+#define CVIPS_INTERPRETATION_SRGB 22
+/* The column of vips_stats's matrix that holds each band's mean (after min, max, sum, sum2). */
+#define CVIPS_STATS_MEAN 4
 
 /* libvips 8's own signatures (stable across 8.x), called through the loaded library. */
 static struct {
@@ -25,6 +29,9 @@ static struct {
     int (*pngsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
     int (*gifsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
     int (*avg)(VipsImage *in, double *out, ...);
+    int (*colourspace)(VipsImage *in, VipsImage **out, int space, ...);
+    int (*stats)(VipsImage *in, VipsImage **out, ...);
+    int (*getpoint)(VipsImage *in, double **vector, int *n, int x, int y, ...);
     int (*image_get_width)(const VipsImage *image);
     int (*image_get_height)(const VipsImage *image);
     int (*image_get_page_height)(VipsImage *image);
@@ -109,6 +116,9 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_pngsave_buffer", (void **)&vips.pngsave_buffer},
         {"vips_gifsave_buffer", (void **)&vips.gifsave_buffer},
         {"vips_avg", (void **)&vips.avg},
+        {"vips_colourspace", (void **)&vips.colourspace},
+        {"vips_stats", (void **)&vips.stats},
+        {"vips_getpoint", (void **)&vips.getpoint},
         {"vips_image_get_width", (void **)&vips.image_get_width},
         {"vips_image_get_height", (void **)&vips.image_get_height},
         {"vips_image_get_page_height", (void **)&vips.image_get_page_height},
@@ -194,6 +204,32 @@ int cvips_upright_size(const void *bytes, size_t length, int *width, int *height
     *height = swaps ? vips.image_get_width(image) : vips.image_get_height(image);
     vips.object_unref(image);
     return 0;
+}
+
+int cvips_average_color(const void *bytes, size_t length, double rgb[3]) {
+    VipsImage *image = vips.image_new_from_buffer(bytes, length, "", NULL);
+    if (!image) return -1;
+    /* Grey, 16-bit or CMYK images become three 8-bit sRGB bands first (an alpha band stays
+       fourth, and is not read). */
+    VipsImage *srgb = NULL;
+    int status = vips.colourspace(image, &srgb, CVIPS_INTERPRETATION_SRGB, NULL);
+    vips.object_unref(image);
+    if (status != 0) return -1;
+    /* vips_stats gives a row for all bands, then a row per band. */
+    VipsImage *stats = NULL;
+    status = vips.stats(srgb, &stats, NULL);
+    vips.object_unref(srgb);
+    if (status != 0) return -1;
+    for (int band = 0; band < 3 && status == 0; band++) {
+        double *vector = NULL;
+        int count = 0;
+        status = vips.getpoint(stats, &vector, &count, CVIPS_STATS_MEAN, band + 1, NULL);
+        if (status == 0 && count >= 1) rgb[band] = vector[0];
+        else status = -1;
+        vips.free(vector);
+    }
+    vips.object_unref(stats);
+    return status;
 }
 
 VipsImage *cvips_open(const void *bytes, size_t length) {

@@ -139,6 +139,37 @@ package enum ImageProcessor {
         return status == 0 ? nil : Failure(description: takeError())
     }
 
+    /// A colour in sRGB, 8 bits a channel.
+    package struct Color: Sendable, Equatable {
+        package var red: UInt8
+        package var green: UInt8
+        package var blue: UInt8
+
+        package init(red: UInt8, green: UInt8, blue: UInt8) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+        }
+    }
+
+    /// The average colour of the image in `source` (its first frame), in sRGB: what a page can
+    /// paint in the image's box while it loads. Its alpha, if any, is not weighed in: call it for
+    /// opaque images.
+    package static func averageColor(of source: [UInt8]) throws(Failure) -> Color {
+        if let started { throw started }
+        cvips_begin()
+        defer { cvips_end() }
+        var rgb: (Double, Double, Double) = (0, 0, 0)
+        let status = source.withUnsafeBytes { bytes in
+            withUnsafeMutablePointer(to: &rgb) { tuple in
+                tuple.withMemoryRebound(to: Double.self, capacity: 3) { cvips_average_color(bytes.baseAddress, bytes.count, $0) }
+            }
+        }
+        guard status == 0 else { throw Failure(description: takeError()) }
+        func channel(_ mean: Double) -> UInt8 { UInt8(min(255, max(0, mean.rounded()))) }
+        return Color(red: channel(rgb.0), green: channel(rgb.1), blue: channel(rgb.2))
+    }
+
     /// Whether the image in `source` has an alpha channel: its fallback is then PNG, not JPEG.
     package static func hasAlpha(_ source: [UInt8]) throws(Failure) -> Bool {
         if let started { throw started }

@@ -5,6 +5,11 @@ from __future__ import annotations
 import json
 import time
 
+from axe_playwright_python.sync_playwright import Axe
+
+# axe-core's axe.min.js, as axe-playwright-python bundles it; run the same way in both engines.
+AXE_SCRIPT = Axe().axe_script
+
 STATE = """() => {
   const box = document.getElementById("onboarding-slides");
   const slides = [...box.querySelectorAll(".onboarding-slide")];
@@ -41,6 +46,13 @@ STILL = """() => new Promise((resolve) => {
 
 # Context options for tests where moving between screens is incidental: moves are instant.
 INSTANT = {"reduced_motion": "reduce"}
+
+# Why axe-core's checks need not run in WebKit in every run (a `webkit_optional` reason).
+AXE_IN_ANY_ENGINE = ("axe-core reads the DOM, the ARIA and the computed colours the build's HTML and CSS give, "
+                     "the same in both engines")
+
+# Why the touch tests run in Chromium alone (a `webkit_lacks` reason).
+TOUCH = "its WebDriver has no touch input: a touch pointer action arrives as mouse events, and there is no CDP"
 
 
 def state(page) -> dict:
@@ -83,12 +95,13 @@ def event_summary(page) -> list[tuple]:
 
 
 def touch_swipe(page, dx: float, steps: int = 10, step_ms: float = 16, y: float | None = None, hold_ms: float = 0):
-    """A one-finger horizontal swipe by dx CSS px (negative: the finger moves left), through CDP;
+    """A one-finger horizontal swipe by dx CSS px (negative: the finger moves left), through CDP
+    (Chromium alone: WebKitGTK's WebDriver turns a touch pointer into mouse events);
     hold_ms: the finger rests that long before it lifts (no fling)."""
     width = page.viewport_size["width"]
     y = y if y is not None else page.viewport_size["height"] * 0.45
     x0 = width / 2 - dx / 2
-    cdp = page.context.new_cdp_session(page)
+    cdp = page.playwright.context.new_cdp_session(page.playwright)
     try:
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
         for step in range(1, steps + 1):
@@ -119,3 +132,19 @@ def go_to(page, index: int):
     """Moves to screen `index` with its dot, and waits until it is there."""
     page.click(f"#onboarding-dot-{index + 1}")
     return assert_at(page, index)
+
+
+def run_axe(page, options: dict | None = None) -> dict:
+    """axe-core's results for the page as it is (its violations alone unless `options` say)."""
+    page.run_script(AXE_SCRIPT)
+    return page.evaluate("(options) => axe.run(document, options)", options or {"resultTypes": ["violations"]})
+
+
+def serious(results: dict) -> list[str]:
+    """The serious and critical violations of axe-core's results, each with where it is."""
+    found = []
+    for violation in results["violations"]:
+        if violation.get("impact") in ("serious", "critical"):
+            targets = [node["target"] for node in violation["nodes"]]
+            found.append(f"{violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
+    return found

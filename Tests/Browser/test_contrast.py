@@ -10,6 +10,8 @@ from helpers import go_to
 
 THEMES = ["normal", "sepia", "dark"]
 
+pytestmark = pytest.mark.webkit_optional("the colours read are those the build's CSS gives, computed the same in both engines")
+
 
 def luminance(rgb: tuple[float, float, float]) -> float:
     def linear(channel: float) -> float:
@@ -43,7 +45,8 @@ COLOURS = """
   const current = document.querySelector('.onboarding-dot[aria-selected="true"]');
   return {
     background: style(slide).backgroundColor,
-    controlsBackground: style(controls).backgroundColor,
+    // The controls have no background of their own: they are drawn over the slide's foot.
+    controlsBackground: getComputedStyle(slide, "::after").backgroundColor,
     texts,
     skip: style(controls.querySelector(".onboarding-skip")).color,
     button: style(visibleButton).backgroundColor,
@@ -53,6 +56,10 @@ COLOURS = """
   };
 }
 """
+
+
+ON_THE_BUTTON = """() => document.activeElement
+  === [...document.querySelectorAll(".onboarding-next, .onboarding-start")].find((b) => !b.hidden)"""
 
 
 @pytest.mark.parametrize("sample", ["builders", "multilingual", "one-line-export"])
@@ -75,13 +82,15 @@ def test_text_and_controls_meet_wcag_aa_on_every_screen(carousel, samples, sampl
         assert contrast(button, controls) >= 3, f"Next/Start button ({where})"
         assert contrast(parse(colours["currentDot"], controls), controls) >= 3, f"current dot ({where})"
         assert contrast(parse(colours["otherDot"], controls), controls) >= 3, f"other dots ({where})"
-        # The ring as drawn: focused from the keyboard, so that :focus-visible applies.
-        page.keyboard.press("Shift")
-        ring = page.evaluate("""() => {
-          const button = [...document.querySelectorAll(".onboarding-next, .onboarding-start")].find((b) => !b.hidden);
-          button.focus();
-          return button.matches(":focus-visible") ? getComputedStyle(button).outlineColor : null;
-        }""")
+        # The ring as drawn: the button reached with Tab, so that :focus-visible applies (a key
+        # pressed before a script's focus() is enough for Chromium, not for WebKit).
+        for _ in range(6):
+            page.keyboard.press("Tab")
+            if page.evaluate(ON_THE_BUTTON):
+                break
+        ring = page.evaluate("""() => document.activeElement.matches(":focus-visible")
+          ? getComputedStyle(document.activeElement).outlineColor : null""")
+        assert page.evaluate(ON_THE_BUTTON), f"Tab reaches Next or Start ({where})"
         assert ring is not None, f"the button shows focus from the keyboard ({where})"
         assert contrast(parse(ring, controls), controls) >= 3, f"focus ring {ring} ({where})"
     assert checked >= samples[sample].count, "every screen has text to check"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import PACKAGE_ROOT, build_onboarding
+from conftest import PACKAGE_ROOT, build_onboarding, build_once
 from helpers import INSTANT, assert_at, go_to
 from pwa_shell import PWAShell
 from test_contrast import contrast, parse
@@ -39,19 +39,28 @@ READY = "html.onboarding-ready .onboarding-controls"
 
 
 @pytest.fixture(scope="module")
-def pwa(site_root, origin, tmp_path_factory):
-    """The apps of the stand-in, by name: each at its own sub-directory of one origin."""
-    apps = {}
-    no_screens = tmp_path_factory.mktemp("no-screens") / "NoScreens.appDef"
-    no_screens.write_text(NO_SCREENS, encoding="utf-8")
-    for name, app_def, base in [
+def pwa(site_root, origin):
+    """The apps of the stand-in, by name: each at its own sub-directory of one origin (built once
+    for the run)."""
+    no_screens = site_root / "_projects" / "no-screens" / "NoScreens.appDef"
+    stand_ins = [
         ("builders", BUILDERS, "/Wise-Builders/"),
         ("multilingual", MULTILINGUAL, "/Morning-Light/"),
         ("no-screens", no_screens, "/No-Introduction/"),
-    ]:
-        shell = PWAShell(site_root, base, title=f"The {name} app")
-        build_onboarding(app_def, shell.onboarding_folder)
-        shell.write()
+    ]
+    shells = {name: PWAShell(site_root, base, title=f"The {name} app") for name, _, base in stand_ins}
+
+    def build():
+        no_screens.parent.mkdir(parents=True, exist_ok=True)
+        no_screens.write_text(NO_SCREENS, encoding="utf-8")
+        for name, app_def, _ in stand_ins:
+            build_onboarding(app_def, shells[name].onboarding_folder)
+            shells[name].write()
+
+    build_once(site_root / "_projects", "pwa", build)
+    apps = {}
+    for name, _, base in stand_ins:
+        shell = shells[name]
         manifest = json.loads((shell.onboarding_folder / "onboarding.json").read_text(encoding="utf-8"))
         apps[name] = App(origin + base, manifest)
     return apps
@@ -147,7 +156,7 @@ def test_offline_after_the_first_visit_the_app_and_a_replay_still_work(open_page
     service_worker_ready(page)
     page.reload()  # once through the service worker, as any later visit is
     wait_for_app(page, app.url + "#/text")
-    page.context.set_offline(True)
+    page.set_offline(True)
     try:
         page.reload()
         wait_for_app(page, app.url + "#/text")
@@ -160,7 +169,7 @@ def test_offline_after_the_first_visit_the_app_and_a_replay_still_work(open_page
             page.click(".onboarding-start")
         wait_for_app(page, app.url + "#/text")
     finally:
-        page.context.set_offline(False)
+        page.set_offline(False)
 
 
 def test_with_storage_blocked_the_app_opens(open_page, pwa):
@@ -204,7 +213,8 @@ SCREEN_COLOURS = """() => {
   const button = [...controls.querySelectorAll(".onboarding-next, .onboarding-start")].find((b) => !b.hidden);
   return { theme: document.documentElement.dataset.theme, background: style(slide).backgroundColor,
            title: title && style(title).color, text: text && style(text).color,
-           controls: style(controls).backgroundColor, button: style(button).backgroundColor,
+           // The controls have no background of their own: they are drawn over the slide's foot.
+           controls: getComputedStyle(slide, "::after").backgroundColor, button: style(button).backgroundColor,
            currentDot: getComputedStyle(document.querySelector('.onboarding-dot[aria-selected=true]'), '::before').backgroundColor };
 }"""
 

@@ -1,5 +1,6 @@
 """`sab-onboarding review` and the preview's /review/: the page that shows every screen in every
-theme and language. Read from inside each frame: the frames show the carousel as it ships.
+theme and language, in each engine. Read from inside each frame: the frames show the carousel as
+it ships.
 
 The real appDefs of ../shared (Sango's project file, with its Arabic interface language turned on
 so that a right-to-left language is reviewed, and the Wolof one) are copied into a temporary folder
@@ -12,13 +13,14 @@ from __future__ import annotations
 import gzip
 import re
 import subprocess
+import threading
 import time
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from conftest import PACKAGE_ROOT, _tool
+from conftest import PACKAGE_ROOT, _tool, build_once
+from helpers import run_axe, serious
 
 SHARED = PACKAGE_ROOT.parent / "shared"
 REAL = {
@@ -28,6 +30,10 @@ REAL = {
 THEMES = ["normal", "sage", "rose", "sepia", "charcoal", "dark"]
 # Tall enough for every frame of three screens to be near the view, so that the lazy frames load.
 WHOLE_GRID = {"viewport": {"width": 2800, "height": 3000}}
+
+# The review page is the app builder's tool at a desk, not the carousel a visitor sees: every run
+# of the suite tests it in Chromium, SAB_WEBKIT=all in WebKit too.
+review_page = pytest.mark.webkit_optional("the review page is a tool for app builders at their desk, not the carousel")
 
 needs_real_appdefs = pytest.mark.skipif(
     not all(path.exists() for path in REAL.values()),
@@ -99,20 +105,26 @@ def review(app_def: Path, out: Path, *options: str) -> subprocess.CompletedProce
 
 
 @pytest.fixture(scope="module")
-def real_reviews(site_root, origin, tmp_path_factory):
-    """name -> (URL of review.html over HTTP, its folder, the appDef reviewed)."""
-    projects = tmp_path_factory.mktemp("review-appdefs")
+def real_reviews(site_root, origin, shared_tmp):
+    """name -> (URL of review.html over HTTP, its folder, the appDef reviewed). Made once for the
+    run: each engine's process reads the same appDef, which the pages name."""
+    projects = shared_tmp / "review-appdefs"
+    projects.mkdir(exist_ok=True)
     reviews = {}
     for name, source in REAL.items():
-        text = source.read_bytes().decode("utf-8")
-        if name == "sango":
-            # Arabic, which Sango keeps but does not offer: a right-to-left language to review.
-            text = text.replace('<writing-system code="ar" type="interface" enabled="false">',
-                                '<writing-system code="ar" type="interface">')
         app_def = projects / source.name
-        app_def.write_bytes(with_review_screens(text).encode("utf-8"))
         out = site_root / f"review-{name}"
-        review(app_def, out)
+
+        def make(name=name, source=source, app_def=app_def, out=out):
+            text = source.read_bytes().decode("utf-8")
+            if name == "sango":
+                # Arabic, which Sango keeps but does not offer: a right-to-left language to review.
+                text = text.replace('<writing-system code="ar" type="interface" enabled="false">',
+                                    '<writing-system code="ar" type="interface">')
+            app_def.write_bytes(with_review_screens(text).encode("utf-8"))
+            review(app_def, out)
+
+        build_once(projects, name, make)
         reviews[name] = (f"{origin}/review-{name}/review.html", out, app_def)
     return reviews
 
@@ -123,9 +135,12 @@ def frames(page) -> list:
 
 
 def frame_state(page, iframe, url_part: str) -> dict:
-    """The state inside a frame once it shows the page whose address has `url_part` and is ready."""
+    """The state inside a frame once it shows the page whose address has `url_part` and is ready,
+    the frame in view as a reviewer looks at it: a lazy frame takes a new address once it is in
+    view (WebKit defers each new address so, as HTML's lazy loading says; Chromium the first)."""
     deadline = time.monotonic() + 30
     while True:
+        iframe.scroll_into_view_if_needed()
         frame = iframe.content_frame()
         try:
             if frame and url_part in frame.url:
@@ -140,8 +155,17 @@ def frame_state(page, iframe, url_part: str) -> dict:
         page.wait_for_timeout(50)
 
 
+# The addresses of what a document fetched (its frames' are theirs).
+RESOURCES = "() => performance.getEntriesByType('resource').map((entry) => entry.name)"
+
+
 def language_options(page) -> list[tuple[str, str]]:
     return [tuple(option) for option in page.eval_on_selector_all("#review-language option", "os => os.map(o => [o.value, o.dataset.dir])")]
+
+
+# The codes of the reviewed appDefs that the pages write as BCP 47 does: the frames pass `?lang=`
+# as the appDef writes it, and the carousel's `lang` is the shorter ISO 639 code.
+AS_BCP_47 = {"wol": "wo", "fra": "fr", "eng": "en"}
 
 
 def expect_frames_show(page, language: str, direction: str, text_size: str = "16px"):
@@ -153,13 +177,14 @@ def expect_frames_show(page, language: str, direction: str, text_size: str = "16
         state = frame_state(page, iframe, f"lang={language}")
         where = f"screen {screen}, {theme}, {language}: {state}"
         assert state["theme"] == theme, where
-        assert state["lang"] == language, where
+        assert state["lang"] == AS_BCP_47.get(language, language), where
         assert state["dir"] == direction, where
         assert state["slides"] == [f"onboarding-slide-{screen}"], where
         assert state["fontSize"] == text_size, where
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
 @pytest.mark.parametrize("name", list(REAL))
 def test_every_frame_shows_its_screen_theme_and_language(open_page, real_reviews, name, size):
@@ -178,6 +203,7 @@ def test_every_frame_shows_its_screen_theme_and_language(open_page, real_reviews
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
 def test_the_sizes_and_large_text_reach_inside_the_frames(open_page, real_reviews, size):
     url, _, _ = real_reviews["sango"]
@@ -201,6 +227,7 @@ def test_the_sizes_and_large_text_reach_inside_the_frames(open_page, real_review
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
 @pytest.mark.parametrize("name", list(REAL))
 def test_a_diagnostic_and_a_missing_translation_are_beside_their_screen(open_page, real_reviews, name, size):
@@ -211,10 +238,14 @@ def test_a_diagnostic_and_a_missing_translation_are_beside_their_screen(open_pag
              for screen in (1, 2, 3)}
     assert "[image-max-height-without-image]" in rules[2], rules
     assert "[image-max-height-without-image]" not in rules[1] + rules[3], rules
-    where = page.text_content("#screen-2 .review-diagnostics .review-where")
+    # Beside it, where it is (a palette colour's contrast note may come before it).
+    where = page.eval_on_selector_all(
+        "#screen-2 .review-diagnostics li", """items => items.filter(li => li.textContent.includes('[image-max-height-without-image]'))
+            .map(li => li.querySelector('.review-where').textContent)""")
     line = next(number for number, text in enumerate(app_def.read_text(encoding="utf-8").splitlines(), 1)
                 if 'name="image-max-height"' in text)
-    assert where.startswith(f"{app_def}:{line}:"), where
+    # Named from the appDef's folder: the page names no folder above the project.
+    assert len(where) == 1 and where[0].startswith(f"{app_def.name}:{line}:"), where
     missing = page.text_content('#screen-1 [data-missing-lang="fr"]')
     assert "bottom subtitle" in missing and "“Read every day”" in missing, missing
     assert page.locator("[data-missing-lang]").count() == 1, "the other texts are translated"
@@ -225,23 +256,54 @@ def test_a_diagnostic_and_a_missing_translation_are_beside_their_screen(open_pag
     shown = first.content_frame().evaluate("""() => { const e = document.querySelector('#onboarding-slide-1 [data-field=bottomSubtitle]');
         return [e.textContent, e.lang]; }""")
     default_language = page.eval_on_selector("#review-language option[selected]", "o => o.value")
-    assert shown == ["Read every day", default_language]
+    # The page writes it as BCP 47 does (the Wolof Bible's `wol` is `wo`).
+    assert shown == ["Read every day", AS_BCP_47.get(default_language, default_language)]
     assert page.get_attribute('#screen-1 [data-missing-lang="fr"]', "class") == "review-current"
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
 def test_axe_finds_nothing_serious_on_the_review_page(open_page, real_reviews, size):
     url, _, _ = real_reviews["sango"]
     page = open_page(url, wait_ready=False)
-    results = Axe().run(page)
-    serious = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']]}"
-               for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
-    assert serious == []
-    assert results.response["testEngine"]["version"]
+    results = run_axe(page)
+    assert serious(results) == []
+    assert results["testEngine"]["version"]
 
 
 @needs_real_appdefs
+@review_page
+@pytest.mark.webkit_defect("the page scrolls by itself to the frames as they load (WebKit brings each frame's fragment, "
+                           "#onboarding-slide-N, into view in the page that frames it; Chromium leaves this page where it "
+                           "is); its fix belongs in Templates/review/review.js.mustache (frame addresses, or the scroll kept)")
+@pytest.mark.parametrize("size", ["desktop"])
+def test_the_page_stays_where_the_reviewer_left_it(open_page, real_reviews, size):
+    """Each frame opens its carousel at its screen's fragment; a frame loading does not scroll
+    the review page to it, at the start nor when another language is chosen."""
+    url, _, _ = real_reviews["sango"]
+    page = open_page(url, wait_ready=False)
+    first = frames(page)[0]
+
+    def wait_until_the_first_frame_shows(language: str):
+        page.wait_for_function(f"""() => {{ const frame = document.querySelector("iframe[data-theme]");
+            return frame.contentWindow.location.search.includes("lang={language}")
+                && !!frame.contentDocument?.documentElement?.classList.contains("onboarding-ready"); }}""", timeout=15000)
+
+    wait_until_the_first_frame_shows("en")
+    page.wait_for_timeout(1500)  # the frames near the view load meanwhile
+    assert page.evaluate("[scrollX, scrollY]") == [0, 0], "the page scrolled to a frame"
+    page.select_option("#review-language", "fr")
+    wait_until_the_first_frame_shows("fr")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("[scrollX, scrollY]") == [0, 0], "the page scrolled to a frame"
+    assert first.get_attribute("src").endswith("lang=fr#onboarding-slide-1")
+
+
+@needs_real_appdefs
+@review_page
+@pytest.mark.webkit_defect("a frame loading keeps the keyboard's focus: the page's guard blurs the <iframe>, which in "
+                           "WebKit leaves the focus inside the frame; its fix belongs in Templates/review/review.js.mustache")
 @pytest.mark.parametrize("size", ["desktop"])
 def test_the_page_is_usable_by_keyboard(open_page, real_reviews, size):
     """Tab reaches the pickers and then the screens; the keys change the frames, and the frames
@@ -270,6 +332,7 @@ def test_the_page_is_usable_by_keyboard(open_page, real_reviews, size):
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
 def test_the_review_works_from_disk(open_page, real_reviews, size):
     """file://: no server, no network; the page's policy lets it frame its own carousel."""
@@ -279,7 +342,13 @@ def test_the_review_works_from_disk(open_page, real_reviews, size):
     expect_frames_show(page, options[0][0], options[0][1])
     page.select_option("#review-language", "fr")
     expect_frames_show(page, "fr", "ltr")
-    assert all(request.startswith(("file://", "data:")) for request in page.watch.requests), page.watch.requests
+    # What the page and each frame fetched, and each frame's own address (WebKit gives no resource
+    # timing for files, only for what it fetched from a network).
+    shown = [iframe.content_frame() for iframe in frames(page)]
+    requests = page.watch.requests + page.evaluate(RESOURCES)
+    requests += [frame.url for frame in shown] + [name for frame in shown for name in frame.evaluate(RESOURCES)]
+    assert any("/onboarding/" in request for request in requests), requests
+    assert all(request.startswith(("file://", "data:")) for request in requests), requests
 
 
 @pytest.mark.parametrize("size", ["desktop"])
@@ -320,6 +389,7 @@ class Preview:
 
 
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
 def test_the_previews_review_follows_each_edit(open_page, real_reviews, tmp_path, size):
     _, _, app_def = real_reviews["sango"]
@@ -328,12 +398,9 @@ def test_the_previews_review_follows_each_edit(open_page, real_reviews, tmp_path
     preview = Preview(copy)
     try:
         page = open_page(preview.url + "review/", wait_ready=False)
-        # Who polls the build counter: the review page alone, whose reload makes its frames anew.
-        pollers = []
-        page.on("request", lambda request: "/__preview/version" in request.url
-                and pollers.append(request.frame == page.main_frame))
         frame_state(page, frames(page)[0], "lang=en")
         assert page.text_content("#screen-1-heading") == "Screen 1: Welcome 1"
+        expect_the_page_alone_polls(page)
         # A new title: the page reloads by itself, and so does the frame.
         copy.write_text(copy.read_text(encoding="utf-8").replace(">Welcome 1", ">Hello again"), encoding="utf-8")
         page.wait_for_function("() => document.querySelector('#screen-1-heading')?.textContent === 'Screen 1: Hello again'",
@@ -341,47 +408,72 @@ def test_the_previews_review_follows_each_edit(open_page, real_reviews, tmp_path
         frame = frames(page)[0]
         frame_state(page, frame, "lang=en")
         assert frame.content_frame().text_content("#onboarding-slide-1 [data-field=topTitle]") == "Hello again [en]"
+        expect_the_page_alone_polls(page)
         # An error: the page says so beside its screen, and frames nothing until it is fixed.
         copy.write_text(copy.read_text(encoding="utf-8").replace('value="#FFF3E0"', 'value="orange"', 1), encoding="utf-8")
         page.wait_for_selector(".review-failed", timeout=15000)
         assert "[invalid-color]" in page.text_content("#screen-3 .review-diagnostics")
         assert page.locator("iframe").count() == 0
-        assert pollers and all(pollers), "the frames do not poll: a frame reloading first would show the error page"
     finally:
         preview.stop()
 
 
+POLLS = "() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/__preview/version')).length"
+
+
+def expect_the_page_alone_polls(page):
+    """Who polls the build counter (about once a second): the review page alone, whose reload
+    makes its frames anew; a frame reloading first would show a failed build's error page. Each
+    frame showing the carousel is asked once it has been there for over two polls' time."""
+    page.wait_for_function(f"() => ({POLLS})() >= 1", timeout=5000)
+    shown = [iframe.content_frame() for iframe in frames(page)]
+    shown = [frame for frame in shown if "/onboarding/" in frame.url]
+    assert shown, "no frame shows the carousel"
+    for frame in shown:
+        deadline = time.monotonic() + 5
+        while frame.evaluate("performance.now()") < 2500 and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        assert frame.evaluate(POLLS) == 0, f"{frame.url} polls the build counter itself"
+
+
 @needs_real_appdefs
+@review_page
 @pytest.mark.parametrize("size", ["desktop"])
-def test_a_frame_showing_another_page_than_its_address_is_sent_there(open_page, real_reviews, size):
+def test_a_frame_showing_another_page_than_its_address_is_sent_there(open_page, real_reviews, site, size):
     """After a reload, a browser may give a frame the page it showed before or the markup's address
-    rather than the one the pickers set: here the first request of the first frame's address is
-    redirected to the English page, as a restored frame would show it."""
+    rather than the one the pickers set: here the test server answers the first request of the
+    first frame's address with a redirect to the English page, as a restored frame would show it."""
     url, _, _ = real_reviews["sango"]
     page = open_page(url, wait_ready=False, **WHOLE_GRID)
     page.select_option("#review-language", "fr")
     page.select_option("#review-size", "large-text")
     expect_frames_show(page, "fr", "ltr", text_size="32px")  # nothing of this page is still loading
     redirected, asked_again = [], []
+    lock = threading.Lock()
 
-    def restore_the_old_page(route):
-        target = route.request.url
-        if route.request.frame.parent_frame and "theme=normal&lang=fr&text-size=200#" in target + "#":
+    def restore_the_old_page(path: str):
+        if "/onboarding/index.html?replay" not in path or not path.endswith("theme=normal&lang=fr&text-size=200"):
+            return None
+        with lock:
             if redirected:
-                asked_again.append(target)
-            else:
-                redirected.append(target)
-                route.fulfill(status=302, headers={"Location": target.replace("&lang=fr&text-size=200", "&lang=en")})
-                return
-        route.continue_()
+                asked_again.append(path)
+                return None
+            redirected.append(path)
+        return 302, {"Location": path.replace("&lang=fr&text-size=200", "&lang=en")}
 
-    page.route(re.compile(r".*/onboarding/index\.html\?replay.*"), restore_the_old_page)
+    site.answer = restore_the_old_page
     page.reload()
     # Until the redirected frame is shown the English page, or is sent to its address again.
     deadline = time.monotonic() + 30
-    while not asked_again and not any(
-            "theme=normal&lang=en#" in frame.url and frame.evaluate(FRAME_STATE)["ready"] for frame in page.frames[1:]):
+    while not asked_again and not any(shows_the_english_page(iframe.content_frame()) for iframe in frames(page)):
         assert time.monotonic() < deadline, "the redirected frame neither loaded nor was sent on"
         page.wait_for_timeout(50)
     expect_frames_show(page, "fr", "ltr", text_size="32px")
     assert len(redirected) == 1
+
+
+def shows_the_english_page(frame) -> bool:
+    try:
+        return "theme=normal&lang=en#" in frame.url and frame.evaluate(FRAME_STATE)["ready"]
+    except Exception:  # the frame navigated while it was read
+        return False

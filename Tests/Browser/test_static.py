@@ -8,23 +8,12 @@ import json
 from html.parser import HTMLParser
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 from conftest import SAMPLES
-from helpers import INSTANT, go_to
-
-AXE = Axe()
+from helpers import AXE_IN_ANY_ENGINE, INSTANT, go_to, run_axe, serious
 
 
-def serious(results) -> list[str]:
-    found = []
-    for violation in results.response["violations"]:
-        if violation.get("impact") in ("serious", "critical"):
-            targets = [node["target"] for node in violation["nodes"]]
-            found.append(f"{violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
-    return found
-
-
+@pytest.mark.webkit_optional(AXE_IN_ANY_ENGINE)
 @pytest.mark.parametrize("name", list(SAMPLES))
 def test_axe_on_the_carousel(carousel, samples, name, size):
     count = samples[name].count
@@ -32,20 +21,22 @@ def test_axe_on_the_carousel(carousel, samples, name, size):
         page = carousel(name, query, **INSTANT)
         for index in sorted({0, count // 2, count - 1}):
             go_to(page, index)
-            results = AXE.run(page)
+            results = run_axe(page)
             assert serious(results) == [], f"{query} screen {index + 1}"
-            assert results.response["testEngine"]["version"]
+            assert results["testEngine"]["version"]
 
 
+@pytest.mark.webkit_optional(AXE_IN_ANY_ENGINE)
 @pytest.mark.parametrize("size", ["desktop"])
 def test_axe_finds_problems(carousel, size):
     """axe really runs on the page: unnamed dots are reported as serious."""
     page = carousel("builders", **INSTANT)
     page.evaluate("document.querySelectorAll('.onboarding-dot').forEach(d => d.removeAttribute('aria-label'))")
-    found = serious(AXE.run(page))
+    found = serious(run_axe(page))
     assert any(f.startswith(("aria-command-name", "button-name")) for f in found), found
 
 
+@pytest.mark.webkit_optional(AXE_IN_ANY_ENGINE)
 @pytest.mark.parametrize("theme", ["sepia", "dark"])  # normal: test_axe_on_the_carousel
 @pytest.mark.parametrize("name", list(SAMPLES))
 @pytest.mark.parametrize("size", ["desktop"])  # colours do not depend on the size
@@ -53,10 +44,11 @@ def test_axe_in_each_theme(carousel, samples, name, theme, size):
     page = carousel(name, f"?theme={theme}", **INSTANT)
     for index in range(samples[name].count):
         go_to(page, index)
-        results = AXE.run(page, options={"runOnly": ["color-contrast"], "resultTypes": ["violations"]})
+        results = run_axe(page, {"runOnly": ["color-contrast"], "resultTypes": ["violations"]})
         assert serious(results) == [], f"screen {index + 1}"
 
 
+@pytest.mark.webkit_optional(AXE_IN_ANY_ENGINE)
 @pytest.mark.parametrize("name", list(SAMPLES))
 def test_axe_on_each_screen_page(open_page, samples, name, size):
     sample = samples[name]
@@ -64,7 +56,7 @@ def test_axe_on_each_screen_page(open_page, samples, name, size):
     for screen in sample.manifest["screens"]:
         page.goto(sample.url(page=screen["page"]))
         assert page.locator(f"body[data-screen='{screen['id']}']").count() == 1
-        assert serious(AXE.run(page)) == [], screen["page"]
+        assert serious(run_axe(page)) == [], screen["page"]
 
 
 def nu_errors(files) -> list[str]:
@@ -167,7 +159,7 @@ def test_csp_is_in_force_in_the_browser(carousel):
     assert page.evaluate("window.__ran") is None
     page.wait_for_timeout(300)
     assert any("Content Security Policy" in e or "CSP violation" in e for e in page.watch.errors), page.watch.errors
-    page.watch.errors.clear()  # the refusal is logged as a console error on purpose here
+    page.forget_errors()  # the refusal is logged as a console error on purpose here
 
 
 def without_screen_content(page: str) -> str:

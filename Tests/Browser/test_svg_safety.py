@@ -40,30 +40,24 @@ def hostile(app_from_text):
     return app_from_text("hostile-svg", APP_DEF, {"logo.svg": HOSTILE_SVG.encode()})
 
 
-def test_a_published_svg_opened_directly_runs_no_script(browser, hostile):
+@pytest.mark.parametrize("size", ["desktop"])  # the size does not matter here
+def test_a_published_svg_opened_directly_runs_no_script(open_page, hostile, served_paths, size):
     published = sorted((hostile.out / "images").glob("logo-*.svg"))
     assert len(published) == 1, published
     url = f"{hostile.origin}/hostile-svg/onboarding/images/{published[0].name}"
-    context = browser.new_context()
-    requests = []
-    context.on("request", lambda request: requests.append(request.url))
-    page = context.new_page()
-    try:
-        response = page.goto(url)
-        assert response.status == 200
-        page.wait_for_load_state("load")
-        page.mouse.move(5, 5)
-        page.mouse.click(40, 40)
-        # The drawing is there: the page is the SVG, rendered.
-        assert page.evaluate("document.documentElement.localName") == "svg"
-        assert page.evaluate("document.querySelector('rect') !== null")
-        # Nothing of it ran: no storage written, no title, no request but the SVG's own.
-        page.goto(f"{hostile.origin}/hostile-svg/onboarding/index.html")
-        assert page.evaluate("localStorage.getItem('ran')") is None
-        ran = [request for request in requests if "/ran-" in request]
-        assert ran == [], ran
-    finally:
-        context.close()
+    page = open_page(url, wait_ready=False)
+    page.wait_for_load_state("load")
+    page.mouse.move(5, 5)
+    page.mouse.click(40, 40)
+    # The drawing is there: the page is the SVG, rendered.
+    assert page.evaluate("document.documentElement.localName") == "svg"
+    assert page.evaluate("document.querySelector('rect') !== null")
+    assert f"/hostile-svg/onboarding/images/{published[0].name}" in served_paths
+    # Nothing of it ran: no storage written, no title, no request but the SVG's own.
+    page.goto(f"{hostile.origin}/hostile-svg/onboarding/index.html")
+    assert page.evaluate("localStorage.getItem('ran')") is None
+    ran = [path for path in served_paths if "/ran-" in path]
+    assert ran == [], ran
 
 
 def test_the_carousel_still_shows_the_drawing(open_page, hostile):
@@ -94,23 +88,19 @@ def loading_css(app_from_text):
     return app_from_text("loading-css-svg", APP_DEF, {"logo.svg": LOADING_CSS_SVG.encode()})
 
 
-def test_a_published_svg_loads_nothing_through_its_css(browser, loading_css):
+@pytest.mark.parametrize("size", ["desktop"])  # the size does not matter here
+def test_a_published_svg_loads_nothing_through_its_css(open_page, loading_css, served_paths, size):
+    """Opened by itself and in the carousel, the SVG asks for nothing its CSS names: the test
+    server sees every request, whichever engine makes it."""
     published = sorted((loading_css.out / "images").glob("logo-*.svg"))
     assert len(published) == 1, published
-    context = browser.new_context()
-    requests = []
-    context.on("request", lambda request: requests.append(request.url))
-    page = context.new_page()
-    try:
-        for url in (f"{loading_css.origin}/loading-css-svg/onboarding/images/{published[0].name}", loading_css.url()):
-            response = page.goto(url)
-            assert response.status == 200
-            page.wait_for_load_state("load")
-            page.mouse.move(20, 20)
-            page.evaluate("document.fonts.ready.then(() => true)")
-        # The SVG itself was asked for, so requests are seen; nothing its CSS names was.
-        assert any(published[0].name in request for request in requests), requests
-        fetched = [request for request in requests if "/fetched-" in request]
-        assert fetched == [], fetched
-    finally:
-        context.close()
+    page = open_page(None)
+    for url in (f"{loading_css.origin}/loading-css-svg/onboarding/images/{published[0].name}", loading_css.url()):
+        page.goto(url)
+        page.wait_for_load_state("load")
+        page.mouse.move(20, 20)
+        page.evaluate("() => document.fonts.ready.then(() => true)")
+    # The SVG itself was asked for, so requests are seen; nothing its CSS names was.
+    assert any(published[0].name in path for path in served_paths), served_paths
+    fetched = [path for path in served_paths if "/fetched-" in path]
+    assert fetched == [], fetched

@@ -52,6 +52,24 @@ struct ImageProcessorTests {
         }
     }
 
+    /// Made with Python's zlib: 40×30 RGB PNGs, one #336699 all over, one a quarter
+    /// (200, 0, 40) and three quarters (0, 100, 40); a 16×16 greyscale PNG of 0x80.
+    static let solidPNG =
+        "iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAAK0lEQVR42u3NMQ0AAAgDsHnCE55wiww4mvRvqudExGKxWCwWi8VisVj8N14ClJqsavTFdQAAAABJRU5ErkJggg=="
+    static let quartersPNG =
+        "iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAAL0lEQVR42u3NMQ0AQAgEsJODsBeLLBywfcLQpHvTqUXeN2KxWCwWi8VisVgsvhsPph0FnuvhOboAAAAASUVORK5CYII="
+    static let greyPNG = "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAAAAAA6mKC9AAAAD0lEQVR42mNoQAMMI1sAAAUMgAHjM1mKAAAAAElFTkSuQmCC"
+
+    @Test func theAverageColourIsTheMeanOfEveryPixel() throws {
+        func average(_ base64: String) throws -> ImageProcessor.Color {
+            try ImageProcessor.averageColor(of: [UInt8](try #require(Data(base64Encoded: base64))))
+        }
+        #expect(try average(Self.solidPNG) == ImageProcessor.Color(red: 0x33, green: 0x66, blue: 0x99))
+        #expect(try average(Self.quartersPNG) == ImageProcessor.Color(red: 50, green: 75, blue: 40))
+        #expect(try average(Self.greyPNG) == ImageProcessor.Color(red: 0x80, green: 0x80, blue: 0x80), "grey as sRGB")
+        #expect(throws: ImageProcessor.Failure.self) { try ImageProcessor.averageColor(of: Array("not an image".utf8)) }
+    }
+
     @Test func alphaIsSeen() throws {
         #expect(try ImageProcessor.hasAlpha(try Self.fixture("translucent.png")))
         #expect(try !ImageProcessor.hasAlpha(try Self.fixture("gps-rotated.jpg")))

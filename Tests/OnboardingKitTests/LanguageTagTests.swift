@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import OnboardingKit
@@ -52,5 +53,54 @@ struct LanguageTagTests {
         #expect(LanguageTag.isCanonicalCase(canonical))
         #expect(LanguageTag.isCanonicalCase(code) == (code == canonical))
         #expect(LanguageTag.canonicalCase(canonical) == canonical, "idempotent")
+    }
+
+    /// BCP 47 takes a language's shortest ISO 639 code (RFC 5646, section 2.2.1): what the
+    /// pages carry. A three-letter code without a two-letter one stays; so does a tag that is
+    /// not well-formed, or grandfathered.
+    @Test(arguments: [
+        ("wol", "wo"), ("WOL", "wo"), ("wo", "wo"), ("fre", "fr"), ("fra", "fr"), ("ger", "de"), ("deu", "de"),
+        ("eng", "en"), ("eng-UK", "en-UK"), ("fra-ca", "fr-CA"), ("mal", "ml"), ("hin", "hi"), ("Kir", "ky"),
+        ("dyu", "dyu"), ("grc", "grc"), ("es-419", "es-419"), ("zh-hant-tw", "zh-Hant-TW"), ("wol-x-private", "wo-x-private"),
+        ("i-klingon", "i-klingon"), ("SGN-be-fr", "sgn-BE-FR"), ("english_US", "english_US"), ("x-wol", "x-wol"),
+    ])
+    func canonical(code: String, canonical: String) {
+        #expect(LanguageTag.canonical(code) == canonical)
+        #expect(LanguageTag.canonical(canonical) == canonical, "idempotent")
+        #expect(LanguageTag.matchingKey(code) == LanguageTag.matchingKey(canonical))
+    }
+
+    @Test func languagesWrittenDifferentlyMatchAsOne() {
+        #expect(LanguageTag.matchingKey("wol") == LanguageTag.matchingKey("WO"))
+        #expect(LanguageTag.matchingKey("fre-CA") == LanguageTag.matchingKey("fr-ca"))
+        #expect(LanguageTag.matchingKey("dyu") != LanguageTag.matchingKey("wol"))
+    }
+
+    /// The generated table holds what Debian's iso-codes says, no more and no less: every
+    /// ISO 639-3 and ISO 639-2 (T and B) code of a language with an ISO 639-1 code, with it.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: ISOCodes.folder), ISOCodes.absent))
+    func theTableIsDebiansIsoCodes() throws {
+        var expected: [String: String] = [:]
+        for entry in try ISOCodes.entries("iso_639-3.json", "639-3") {
+            if let two = entry["alpha_2"], let three = entry["alpha_3"] { expected[three] = two }
+        }
+        for entry in try ISOCodes.entries("iso_639-2.json", "639-2") {
+            guard let two = entry["alpha_2"] else { continue }
+            for code in [entry["alpha_3"], entry["bibliographic"]].compactMap(\.self) { expected[code] = two }
+        }
+        #expect(expected.count > 200)
+        #expect(ISO639.twoLetterCodes == expected, "run Sources/OnboardingKit/Language/generate-iso639.py again")
+    }
+}
+
+/// Debian's iso-codes, which `make test` installs: the source of the ISO 639 table.
+private enum ISOCodes {
+    static let folder = "/usr/share/iso-codes/json"
+    static let absent: Comment = "Debian's iso-codes is not installed (make test-deps installs it)"
+
+    static func entries(_ file: String, _ key: String) throws -> [[String: String]] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(file)"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(object[key] as? [[String: String]])
     }
 }

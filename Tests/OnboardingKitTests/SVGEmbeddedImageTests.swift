@@ -45,6 +45,24 @@ struct SVGEmbeddedImageTests {
         }
     }
 
+    /// Editors break Base64 into lines, and browsers read it so: white space in it is passed
+    /// over, and the image is published.
+    @Test(arguments: ["\n", "\r\n", " ", "\t", "&#10;", "&#13;&#10;"])
+    func base64BrokenIntoLinesIsReadAsBrowsersReadIt(_ lineBreak: String) throws {
+        let png = ExampleProject.bytes(of: .png)
+        let digits = Array(Base64.encode(png))
+        let lines = stride(from: 0, to: digits.count, by: 16).map { String(digits[$0..<min($0 + 16, digits.count)]) }
+        let uri = "data:image/png;base64,\(lineBreak)\(lines.joined(separator: lineBreak))\(lineBreak)"
+        let svg = Self.open + "\n<image width=\"4\" height=\"3\" href=\"\(uri)\"/></svg>"
+        let result = try Self.sanitized(svg)
+        #expect(result.refusedImages.isEmpty, "\(result.refusedImages)")
+        #expect(result.embeddedImages.map(\.bytes) == [png])
+        // Published without the breaks: the same bytes when published again.
+        #expect(String(decoding: result.bytes, as: UTF8.self).contains("data:image/png;base64,\(Base64.encode(png))\""))
+        #expect(try Self.sanitized(String(decoding: result.bytes, as: UTF8.self)).bytes == result.bytes)
+        #expect(Base64.decode(Array("QUJD\nREVG\r\n R0g=".utf8)) == Array("ABCDEFGH".utf8))
+    }
+
     @Test(arguments: [
         ("png", hugePNG, "claims 20000×20000 pixels, more than a phone can decode (at most 50 megapixels)"),
         ("gif", ImageFrameSizeTests.gif(screen: (64, 64), frames: [(0, 0, 20_000, 20_000)]), "has a frame of 20000×20000 pixels at (0, 0)"),

@@ -179,6 +179,56 @@ struct SVGSanitizerTests {
         #expect(refusal.line == 2, "\(refusal)")
     }
 
+    /// Lint names the first ten things left out and counts the rest: an SVG of 990 unknown
+    /// attributes named all 990 in one warning.
+    @Test func theWarningNamesTheFirstTenThingsLeftOutAndCountsTheRest() throws {
+        let folder = TemporaryFolder()
+        try folder.write(
+            "app.appDef",
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <app-definition type="SAB"><translation-mappings default-lang="en"/><onboarding-screens><onboarding-screen>
+            <onboarding-screen-image lang="default"><image>logo.svg</image></onboarding-screen-image>
+            </onboarding-screen></onboarding-screens></app-definition>
+            """)
+        let attributes = (0..<990).map { " a\($0)=\"1\"" }.joined()
+        try folder.write("images/onboarding/logo.svg", Self.open + "<rect width=\"1\" height=\"1\"\(attributes)/></svg>")
+        let warning = try #require(Linter().lint(path: folder.path("app.appDef")).first { $0.ruleID == "unsafe-svg-content" })
+        let names = (0..<10).map { "the a\($0) attribute" }.joined(separator: ", ")
+        #expect(warning.message == "'logo.svg' is published without what is not drawing, text or style: \(names) and 980 more")
+    }
+
+    /// An SVG whose root tag stops the reader (more than 1000 attributes, a value over its
+    /// limit) is an SVG refused with why, not "not an SVG image".
+    @Test(arguments: [
+        (
+            #"<?xml version="1.0"?><!-- <html> --><svg xmlns="http://www.w3.org/2000/svg" width="4" height="3""#
+                + (0..<1000).map { " a\($0)=\"1\"" }.joined() + "/>",
+            "this start tag has more than 1000 attributes: the file is not read past it"
+        ),
+        (
+            #"<svg xmlns="http://www.w3.org/2000/svg" width=""# + String(repeating: "1", count: 10_000_001) + #"" height="3"/>"#,
+            "it holds a value or text longer than 10 MB"
+        ),
+    ])
+    func anSVGWhoseRootTagStopsTheReaderIsRefusedWithWhy(_ svg: String, _ reason: String) {
+        #expect(SVGSanitizer.isSVG(Array(svg.utf8)))
+        guard case .refused(let refusal) = SVGSanitizer.sanitize(Array(svg.utf8), documentName: "a.svg") else {
+            Issue.record("published")
+            return
+        }
+        #expect(refusal.reason.hasPrefix(reason), "\(refusal.reason)")
+    }
+
+    @Test(arguments: [
+        "<html xmlns=\"http://www.w3.org/1999/xhtml\"" + (0..<1001).map { " a\($0)=\"1\"" }.joined() + "/>",
+        "<!-- <svg> --><svgx" + (0..<1001).map { " a\($0)=\"1\"" }.joined() + "/>",
+        "text <svg" + (0..<1001).map { " a\($0)=\"1\"" }.joined() + "/>",
+    ])
+    func anotherRootThatStopsTheReaderIsNoSVG(_ document: String) {
+        #expect(!SVGSanitizer.isSVG(Array(document.utf8)))
+    }
+
     /// A build publishes the rebuilt SVG, never the author's file.
     @Test func aBuildPublishesTheRebuiltSVG() throws {
         let folder = TemporaryFolder()

@@ -16,7 +16,9 @@ struct ReviewCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == "Wrote the review of 3 screens in 5 languages and 6 themes into \(out)/review.html\n")
         // Diagnostics as lint prints them, on standard error.
-        #expect(result.standardError.contains("Samples/multilingual/multilingual.appDef:104:22: note: language code 'Kir' is kept as written"))
+        #expect(
+            result.standardError.contains(
+                "Samples/multilingual/multilingual.appDef:104:22: note: language code 'Kir' is written 'ky' (Kirghiz) in BCP 47; the pages carry 'ky'"))
         for file in ["review.html", "review.css", "review.js", "onboarding/index.html", "onboarding/onboarding.js", "onboarding/screens/3.html"] {
             #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
         }

@@ -42,6 +42,10 @@ int cvips_decodes(const void *bytes, size_t length, int all_frames, int reduced)
    as cvips_thumbnail turns it, from its header alone. 0 on success. */
 int cvips_upright_size(const void *bytes, size_t length, int *width, int *height);
 
+/* The average colour of the image in `bytes` (its first frame), as sRGB: the mean of each of
+   red, green and blue over every pixel, from 0 to 255, in `rgb`. 0 on success. */
+int cvips_average_color(const void *bytes, size_t length, double rgb[3]);
+
 /* The image in `bytes`, its header read and its pixels not yet decoded, or NULL. */
 VipsImage *cvips_open(const void *bytes, size_t length);
 

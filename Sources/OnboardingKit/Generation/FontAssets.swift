@@ -52,8 +52,8 @@ struct FontPlan {
         let folder = Paths.absolute(BuildInputs(appDefPath: syntax.file).fontsFolder)
         var planned: [String: PlannedFont] = [:]
         var seen: Set<String> = []
-        // The default language is often a language of the screens too, in another case (Kir, kir).
-        for language in languages where seen.insert(language.lowercased()).inserted {
+        // The default language is often a language of the screens too, written otherwise (Kir, kir; wol, wo).
+        for language in languages where seen.insert(LanguageTag.matchingKey(language)).inserted {
             guard let family = systems.system(for: language)?.fontFamily, Self.isSafeIdentifier(language) else { continue }
             let familyFaces = faces.filter { $0.family == family }
             let cssFamily = "sab-" + family.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }

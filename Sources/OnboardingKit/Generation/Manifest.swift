@@ -15,23 +15,25 @@ enum Manifest {
         ])
     }
 
-    /// `{"default": text, "<lang>": text, ...}`, languages as written.
-    static func localized(_ text: LocalizedText) -> JSONValue {
-        .object(JSONObject([("default", .string(text.defaultText))] + text.translations.map { ($0.language, JSONValue.string($0.text)) }))
+    /// `{"default": text, "<lang>": text, ...}`, languages as written; `forThePage`, as the
+    /// pages write them (``PageLanguage``).
+    static func localized(_ text: LocalizedText, forThePage: Bool = false) -> JSONValue {
+        let translations = text.translations.map { ($0.language, JSONValue.string($0.text)) }
+        return .object(JSONObject([("default", .string(text.defaultText))] + (forThePage ? PageLanguage.keyed(translations) : translations)))
     }
 
     /// The words of Skip, Next and Start.
-    static func buttons(of project: OnboardingProject) -> JSONValue {
+    static func buttons(of project: OnboardingProject, forThePage: Bool = false) -> JSONValue {
         .object([
-            ("skip", localized(project.buttons.skip)),
-            ("next", localized(project.buttons.next)),
-            ("start", localized(project.buttons.start)),
+            ("skip", localized(project.buttons.skip, forThePage: forThePage)),
+            ("next", localized(project.buttons.next, forThePage: forThePage)),
+            ("start", localized(project.buttons.start, forThePage: forThePage)),
         ])
     }
 
     /// The screen's text fields by their manifest key; fields the appDef does not give are absent.
-    static func texts(of screen: OnboardingScreen) -> [(String, JSONValue)] {
-        TextField.allCases.compactMap { field in screen.texts[field].map { (field.manifestKey, localized($0)) } }
+    static func texts(of screen: OnboardingScreen, forThePage: Bool = false) -> [(String, JSONValue)] {
+        TextField.allCases.compactMap { field in screen.texts[field].map { (field.manifestKey, localized($0, forThePage: forThePage)) } }
     }
 
     /// The screen's images by language (`default` for every language); `nil` without images.
@@ -39,8 +41,9 @@ enum Manifest {
     /// is where the author picked it on their own machine (`C:\Users\<name>\Pictures\...`),
     /// a user name and folder names the manifest would put on the public web.
     /// `forThePage`: the form of the carousel page's data, which the script reads to show
-    /// another language's image: no `source`, the WebP `srcset` instead of the variants, and
-    /// without the image the page shows already.
+    /// another language's image: no `source`, the WebP `srcset` instead of the variants, its
+    /// `placeholder` colour where it has one, and without the image the page shows already,
+    /// languages as the pages write them.
     static func images(of screen: OnboardingScreen, in project: OnboardingProject, forThePage: Bool = false) -> JSONValue? {
         let images: [(String, JSONValue)] = screen.images.compactMap { image in
             guard let asset = project.images[image.fileName] else { return nil }
@@ -48,7 +51,8 @@ enum Manifest {
             // language has no image of its own, the script keeps it (bytes saved on every screen).
             let shownByThePage = Array(image.fileName.utf8) == screen.defaultImage.map { Array($0.fileName.utf8) }
             if forThePage && shownByThePage { return nil }
-            let source: [(String, JSONValue)] = forThePage ? [] : [("source", .string(image.fileName))]
+            let source: [(String, JSONValue)] =
+                forThePage ? asset.placeholder.map { [("placeholder", .string($0.css))] } ?? [] : [("source", .string(image.fileName))]
             return (
                 image.language ?? "default",
                 JSONValue.object(
@@ -60,7 +64,7 @@ enum Manifest {
                         ] + variants(of: asset, forThePage: forThePage) + source))
             )
         }
-        return images.isEmpty ? nil : .object(JSONObject(images))
+        return images.isEmpty ? nil : .object(JSONObject(forThePage ? PageLanguage.keyed(images) : images))
     }
 
     /// An image's variants: in the manifest each with its file, size and type; in the page's

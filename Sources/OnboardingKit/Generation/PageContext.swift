@@ -18,7 +18,7 @@ struct PageContext {
         let language = project.defaultLanguage ?? "und"
         return [
             "generator": "sab-onboarding \(SabOnboardingVersion.current)",
-            "lang": .string(language),
+            "lang": .string(PageLanguage.tag(language)),
             "dir": project.isRightToLeft(language) ? "rtl" : "ltr",
             "title": .string(project.appName.flatMap { $0.isEmpty ? nil : $0 } ?? "Welcome"),
             "contentSecurityPolicy": .string(Self.contentSecurityPolicy),
@@ -43,7 +43,10 @@ struct PageContext {
                         "preload": .bool(font.cssFamily == defaultLanguageFamily),
                     ]
                 }),
-            "languageFonts": .list(project.fonts.languageFamilies.map { ["language": .string($0.language), "family": .string($0.cssFamily)] }),
+            "languageFonts": .list(
+                PageLanguage.keyed(project.fonts.languageFamilies.map { ($0.language, $0.cssFamily) }).map { language, family in
+                    ["language": .string(language), "family": .string(family)]
+                }),
         ]
     }
 
@@ -52,11 +55,13 @@ struct PageContext {
     /// first laid out, which on a first visit it is only when fetched from the page's head,
     /// beside the style sheet. The other languages' fonts are fetched when their text shows.
     private var defaultLanguageFamily: String? {
-        guard let language = project.defaultLanguage?.lowercased() else { return nil }
-        return project.fonts.languageFamilies.first { $0.language.lowercased() == language }?.cssFamily
+        guard let language = project.defaultLanguage else { return nil }
+        return project.fonts.languageFamilies.first { LanguageCode.same($0.language, language) }?.cssFamily
     }
 
-    /// The carousel page: images relative to the output folder, and the data its script reads.
+    /// The carousel page: images relative to the output folder, and the data its script reads,
+    /// whose languages are written as the pages write them (``PageLanguage``), with the SAB
+    /// codes written otherwise (`languageAliases`), which `?lang=` and the PWA's settings use.
     /// `common` is ``common``, made once for all pages: a page made from the project anew would
     /// make a build's time grow with the square of its screens.
     func index(common: [String: TemplateValue]) -> [String: TemplateValue] {
@@ -65,13 +70,14 @@ struct PageContext {
         let data = JSONValue.object([
             ("startURL", .string(options.startURL)),
             ("defaultTheme", project.defaultTheme.map(JSONValue.string) ?? .null),
-            ("interfaceLanguages", .array(project.interfaceLanguages.map(JSONValue.string))),
+            ("interfaceLanguages", .array(PageLanguage.tags(project.interfaceLanguages).map(JSONValue.string))),
+            ("languageAliases", .object(JSONObject(PageLanguage.aliases(allLanguages).map { ($0, JSONValue.string($1)) }))),
             ("useSystemLanguage", .bool(project.usesSystemLanguage)),
-            ("rightToLeft", .array(knownLanguages.filter(project.isRightToLeft).map(JSONValue.string))),
-            ("slideLabel", .object(JSONObject(slideLabelPatterns))),
-            ("defaultLanguage", project.defaultLanguage.map(JSONValue.string) ?? .null),
-            ("languages", .array(project.languages.map(JSONValue.string))),
-            ("buttons", Manifest.buttons(of: project)),
+            ("rightToLeft", .array(PageLanguage.tags(knownLanguages.filter(project.isRightToLeft)).map(JSONValue.string))),
+            ("slideLabel", .object(JSONObject(PageLanguage.keyed(slideLabelPatterns)))),
+            ("defaultLanguage", project.defaultLanguage.map { .string(PageLanguage.tag($0)) } ?? .null),
+            ("languages", .array(PageLanguage.tags(project.languages).map(JSONValue.string))),
+            ("buttons", Manifest.buttons(of: project, forThePage: true)),
             ("screens", .array(project.screens.map(screenTexts))),
         ])
         // Safe inside <script>: JSONValue escapes <, > and & as \u003c and so on.
@@ -82,12 +88,19 @@ struct PageContext {
     /// What the script shows of a screen in the reader's language: its texts and images (the
     /// manifest's form, without what only the manifest needs, to keep the page small).
     private func screenTexts(_ screen: OnboardingScreen) -> JSONValue {
-        .object(JSONObject(Manifest.texts(of: screen) + (Manifest.images(of: screen, in: project, forThePage: true).map { [("image", $0)] } ?? [])))
+        .object(
+            JSONObject(
+                Manifest.texts(of: screen, forThePage: true) + (Manifest.images(of: screen, in: project, forThePage: true).map { [("image", $0)] } ?? [])))
     }
 
     /// The default language, when known, and every language of the screens.
     private var knownLanguages: [String] {
         (project.defaultLanguage.map { [$0] } ?? []) + project.languages
+    }
+
+    /// Every language code the page's data names: those, and the interface languages.
+    private var allLanguages: [String] {
+        knownLanguages + project.interfaceLanguages
     }
 
     /// "N of M" in the default language and in each language of the screens that has a pattern.
@@ -130,6 +143,7 @@ struct PageContext {
                 image["webpSrcset"] = .string(asset.modernVariants.sourceSet(base: base))
                 image["sizes"] = .string(ImageVariantWidths.sizes)
             }
+            if let placeholder = asset.placeholder { image["placeholder"] = .string(placeholder.css) }
             context["image"] = .object(image)
         }
         context["style"] = .object(style(of: screen))

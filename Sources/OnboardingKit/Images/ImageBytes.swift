@@ -8,12 +8,27 @@ protocol ImageBytes {
     var count: Int { get }
     /// `count` bytes from `offset`, or `nil` when they are not all there (or cannot be read).
     func bytes(at offset: Int, count: Int) -> [UInt8]?
+    /// The byte at `offset`, or `nil` past the end (or when it cannot be read); nothing is copied.
+    func byte(at offset: Int) -> UInt8?
+    /// Where the first `byte` at or after `offset` is, or `nil` when there is none (or the rest
+    /// cannot be read): a scan of the bytes where they are, copying nothing, so that scanning a
+    /// JPEG's data for its markers reads each byte once.
+    func firstIndex(of byte: UInt8, from offset: Int) -> Int?
 }
 
 extension Array: ImageBytes where Element == UInt8 {
     func bytes(at offset: Int, count length: Int) -> [UInt8]? {
         guard offset >= 0, length >= 0, offset <= count - length else { return nil }
         return Array(self[offset..<(offset + length)])
+    }
+
+    func byte(at offset: Int) -> UInt8? {
+        indices.contains(offset) ? self[offset] : nil
+    }
+
+    func firstIndex(of byte: UInt8, from offset: Int) -> Int? {
+        guard offset >= 0, offset < count else { return nil }
+        return self[offset...].firstIndex(of: byte)
     }
 }
 
@@ -46,6 +61,31 @@ final class ImageFileBytes: ImageBytes {
         }
         let start = offset - windowStart
         return Array(window[start..<(start + length)])
+    }
+
+    func byte(at offset: Int) -> UInt8? {
+        guard offset >= 0, offset < count, moveWindow(to: offset) else { return nil }
+        return window[offset - windowStart]
+    }
+
+    func firstIndex(of byte: UInt8, from offset: Int) -> Int? {
+        var start = max(offset, 0)
+        while start < count {
+            guard moveWindow(to: start) else { return nil }
+            if let found = window[(start - windowStart)...].firstIndex(of: byte) { return windowStart + found }
+            start = windowStart + window.count
+        }
+        return nil
+    }
+
+    /// Makes the window hold the byte at `offset` (within the file), reading the 64 KB from it
+    /// when it does not; `false` when they cannot be read.
+    private func moveWindow(to offset: Int) -> Bool {
+        if offset >= windowStart, offset < windowStart + window.count { return true }
+        guard let read = read(at: offset, count: min(Self.windowSize, count - offset)) else { return false }
+        windowStart = offset
+        window = read
+        return true
     }
 
     /// Exactly `length` bytes at `offset`, going on after partial reads; `nil` when the file

@@ -213,7 +213,12 @@ struct ByteReader<Source: ImageBytes> {
     var count: Int { source.count }
 
     func byte(at offset: Int) -> Int? {
-        source.bytes(at: offset, count: 1).map { Int($0[0]) }
+        source.byte(at: offset).map(Int.init)
+    }
+
+    /// Where the first `byte` at or after `offset` is, read without copying.
+    func firstIndex(of byte: UInt8, from offset: Int) -> Int? {
+        source.firstIndex(of: byte, from: offset)
     }
 
     func bytes(at offset: Int, count length: Int) -> [UInt8]? {

@@ -68,7 +68,7 @@ struct ButtonLabelResolver {
         var seen: Set<String> = []
         return mapping.translations.compactMap { translation in
             guard let language = translationLanguage(translation), !AppDefVocabulary.isDefaultKeyword(language),
-                !translation.trimmedText.isEmpty, seen.insert(language.lowercased()).inserted
+                !translation.trimmedText.isEmpty, seen.insert(LanguageTag.matchingKey(language)).inserted
             else { return nil }
             return (language, translation.trimmedText)
         }

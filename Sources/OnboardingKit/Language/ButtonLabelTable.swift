@@ -40,14 +40,17 @@ enum ButtonLabelTable {
 
 /// Small helpers on language codes as written in appDefs.
 enum LanguageCode {
-    /// `es` for `es-MX`, `zh` for `zh_Hant`: lowercased, before the first `-` or `_`.
+    /// `es` for `es-MX`, `zh` for `zh_Hant`, `wo` for `wol-SN`: lowercased, before the first
+    /// `-` or `_`, in its shortest ISO 639 form as BCP 47 writes it.
     static func primarySubtag(of code: String) -> String {
-        String(code.lowercased().prefix { $0 != "-" && $0 != "_" })
+        let primary = String(code.lowercased().prefix { $0 != "-" && $0 != "_" })
+        return ISO639.twoLetterCode(of: primary) ?? primary
     }
 
-    /// Whether two codes name the same language, ignoring case.
+    /// Whether two codes name the same language, whatever their case and whichever ISO 639
+    /// code they are written in (`wol` and `wo`).
     static func same(_ a: String?, _ b: String?) -> Bool {
         guard let a, let b else { return false }
-        return a.lowercased() == b.lowercased()
+        return LanguageTag.matchingKey(a) == LanguageTag.matchingKey(b)
     }
 }

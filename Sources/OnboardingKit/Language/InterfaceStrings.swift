@@ -12,8 +12,7 @@ enum InterfaceStrings {
     /// The pattern for a language code, by its primary subtag; `nil` when unknown.
     static func slideLabelPattern(for language: String?) -> String? {
         guard let language else { return nil }
-        let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? ""
-        return slideLabelPatterns[primary]
+        return slideLabelPatterns[LanguageCode.primarySubtag(of: language)]
     }
 
     static func slideLabel(_ number: Int, of count: Int, language: String?) -> String {

@@ -47,6 +47,26 @@ public enum LanguageTag {
         }
         return cased.joined(separator: "-")
     }
+
+    /// The code as BCP 47 writes it, which the pages carry: its language subtag in its
+    /// shortest ISO 639 form (RFC 5646, section 2.2.1: `wol` is `wo`, `fre` and `fra` are
+    /// `fr`, `eng-GB` is `en-GB`; `dyu`, which has no two-letter code, stays) and every subtag
+    /// in the canonical case of ``canonicalCase(_:)``. A code that is not well-formed is
+    /// returned as it is, and so is a grandfathered tag (`i-klingon`), whose parts are no subtags.
+    public static func canonical(_ code: String) -> String {
+        let cased = canonicalCase(code)
+        guard isWellFormed(code), !grandfathered.contains(code.lowercased()) else { return cased }
+        let language = cased.prefix { $0 != "-" }
+        guard let short = ISO639.twoLetterCode(of: String(language)) else { return cased }
+        return short + cased.dropFirst(language.count)
+    }
+
+    /// What two codes are compared by: the same key for one language however it is written
+    /// (`wol`, `WO` and `wo` are one; so are `fre-CA` and `fr-ca`). Codes that are not
+    /// well-formed compare by their lowercase form.
+    static func matchingKey(_ code: String) -> String {
+        canonical(code).lowercased()
+    }
 }
 
 // MARK: - Grammar

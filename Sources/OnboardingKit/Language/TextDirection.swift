@@ -12,8 +12,8 @@ public enum TextDirection {
     /// Scripts written left to right, which make an otherwise right-to-left language read left to right.
     static let leftToRightScripts: Set<String> = ["latn", "cyrl", "deva", "grek", "hans", "hant"]
 
-    /// Whether `code` names a language or script written right to left: `ar`, `fa-IR`, `ur`,
-    /// `az-Arab`, but not `ku-Latn`. Case-insensitive; unknown codes are left to right.
+    /// Whether `code` names a language or script written right to left: `ar`, `ara`, `fa-IR`,
+    /// `ur`, `az-Arab`, but not `ku-Latn`. Case-insensitive; unknown codes are left to right.
     public static func isRightToLeft(_ code: String) -> Bool {
         knownDirection(of: code)?.isRightToLeft ?? false
     }
@@ -22,7 +22,8 @@ public enum TextDirection {
     /// what told it (`its script 'arab'`, `the language 'ar'`); `nil` where neither is known.
     static func knownDirection(of code: String) -> (isRightToLeft: Bool, reason: String)? {
         let subtags = code.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
-        guard let language = subtags.first else { return nil }
+        guard let written = subtags.first else { return nil }
+        let language = ISO639.twoLetterCode(of: written) ?? written
         if let script = subtags.dropFirst().first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {
             if rightToLeftScripts.contains(script) { return (true, "its script '\(script)'") }
             if leftToRightScripts.contains(script) { return (false, "its script '\(script)'") }

@@ -29,13 +29,22 @@ struct ContrastProblem: Hashable {
 /// Backgrounds: a custom one as the appDef gives it (sepia and dark fall back to normal; Sage,
 /// Rose and Charcoal, which screens do not name, take Normal's, Sepia's and Dark's); the default
 /// one white in the normal theme, as SAB's apps show it, and the app's own `BackgroundColor` in
-/// the others (a theme without one of its own takes its base theme's background). Text:
-/// `TitlesColor` and `TextColor` when they reach WCAG AA's 4.5:1 on that background, and
-/// `PrimaryColor` for buttons, the current dot and the focus ring when it reaches 3:1;
-/// otherwise black or white, whichever contrasts more.
+/// the others (a theme without one of its own takes its base theme's background, and a base
+/// theme without one SAB's stock colour, ``StockColors``). Text: `TitlesColor` and `TextColor`
+/// when they reach WCAG AA's 4.5:1 on that background, and `PrimaryColor` for buttons, the
+/// current dot and the focus ring when it reaches 3:1; otherwise black or white, whichever
+/// contrasts more. A palette colour the appDef gives no value for in a theme is SAB's stock one
+/// there, where it has one; a stock colour that falls short is replaced without a
+/// ``ContrastProblem``, as no author chose it (the `stock-theme-colors` note says it is used).
 struct ScreenColorResolver {
     static let textContrast = 4.5
     static let componentContrast = 3.0
+
+    /// The contrast a palette colour needs on its background: PrimaryColor, for buttons, dots
+    /// and the focus ring, 3:1; the text colours 4.5:1.
+    static func requiredContrast(of name: String) -> Double {
+        name == "PrimaryColor" ? componentContrast : textContrast
+    }
 
     let palette: ColorPalette
 
@@ -56,7 +65,23 @@ struct ScreenColorResolver {
         if palette.hasOwnValue("BackgroundColor", theme: theme), case .success(let color)? = palette.resolve("BackgroundColor", theme: theme) {
             return color.overWhite
         }
-        return theme.base == theme ? .white : defaultBackground(theme: theme.base)
+        return theme.base == theme ? StockColors.color("BackgroundColor", theme: theme) ?? .white : defaultBackground(theme: theme.base)
+    }
+
+    /// The palette colours the carousel takes from ``StockColors`` in `theme`, with their stock
+    /// values, in the order BackgroundColor, TitlesColor, TextColor, PrimaryColor: those the
+    /// palette gives no value for there (nor in its base theme). BackgroundColor only where a
+    /// screen of `screens` has the default background, outside the normal theme (white there).
+    func stockColors(in theme: ColorTheme, screens: [OnboardingScreen]) -> [(name: String, color: HexColor)] {
+        let backgroundFromStock =
+            theme != .normal && screens.contains { $0.background.mode != .custom || $0.background.normal == nil }
+            && ![theme, theme.base].contains { palette.hasOwnValue("BackgroundColor", theme: $0) }
+        let names =
+            (backgroundFromStock ? ["BackgroundColor"] : [])
+            + ["TitlesColor", "TextColor", "PrimaryColor"].filter {
+                palette.resolve($0, theme: theme) == nil
+            }
+        return names.compactMap { name in StockColors.color(name, theme: theme).map { (name, $0) } }
     }
 
     func colors(of screen: OnboardingScreen, theme: ColorTheme) -> (colors: ThemeColors, problems: [ContrastProblem]) {
@@ -64,7 +89,11 @@ struct ScreenColorResolver {
         let fallback = background.readableText
         var problems: [ContrastProblem] = []
         func pick(_ name: String, required: Double, otherwise: HexColor) -> HexColor {
-            guard case .success(let color)? = palette.resolve(name, theme: theme) else { return otherwise }
+            let resolved = palette.resolve(name, theme: theme)
+            if resolved == nil, let stock = StockColors.color(name, theme: theme) {
+                return stock.contrastRatio(with: background) >= required ? stock : otherwise
+            }
+            guard case .success(let color)? = resolved else { return otherwise }
             let ratio = color.contrastRatio(with: background)
             guard ratio < required else { return color }
             problems.append(

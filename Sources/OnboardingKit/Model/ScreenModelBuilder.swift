@@ -33,7 +33,7 @@ enum ScreenModelBuilder {
                 continue
             }
             guard !AppDefVocabulary.isDefaultKeyword(language) else { continue }
-            if seen.insert(language.lowercased()).inserted { translations.append((language, text)) }
+            if seen.insert(LanguageTag.matchingKey(language)).inserted { translations.append((language, text)) }
         }
         return defaultText.map { LocalizedText(defaultText: $0, translations: translations) }
     }
@@ -48,7 +48,7 @@ enum ScreenModelBuilder {
             guard ImagePath.unsafeReason(fileName) == nil else { continue }
             let lang = block.attribute(AppDefVocabulary.langAttribute)?.value
             let language = ImageLanguage.normalised(lang) == nil ? nil : lang!.trimmingWhitespace
-            guard seen.insert(language?.lowercased()).inserted else { continue }
+            guard seen.insert(language.map(LanguageTag.matchingKey)).inserted else { continue }
             var image = ScreenImage(language: language, sourcePath: path, fileName: fileName)
             image.position = element.position
             images.append(image)

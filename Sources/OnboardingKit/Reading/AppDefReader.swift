@@ -52,7 +52,7 @@ enum AppDefReader {
                 syntax.defaultLanguage = language.value
                 syntax.defaultLanguagePosition = language.position
             }
-            readButtonMappings(reader, into: &syntax)
+            readTranslationMappings(reader, into: &syntax)
         } else if reader.nameEquals("interface-languages"), syntax.interfaceLanguages == nil {
             syntax.interfaceLanguages = reader.readElement()
         } else if reader.nameEquals("fonts"), syntax.fonts == nil {
@@ -64,17 +64,29 @@ enum AppDefReader {
         }
     }
 
-    /// Walks the (large) translation mappings, building values only for the three buttons.
-    private static func readButtonMappings(_ reader: XMLStreamReader, into syntax: inout AppDefSyntax) {
+    /// Walks the (large) translation mappings, building values only for the three buttons and
+    /// for the names of languages (`Language_<code>`).
+    private static func readTranslationMappings(_ reader: XMLStreamReader, into syntax: inout AppDefSyntax) {
         guard !reader.isEmptyElement else { return }
         let depth = reader.depth
         while reader.read() {
             if reader.isEndElement && reader.depth == depth { return }
             guard reader.isElement, reader.depth == depth + 1,
-                reader.nameEquals("tm") || reader.nameEquals("translation-mapping"),
-                let id = reader.attribute("id", oneOf: ButtonLabels.mappingIDs), syntax.buttonMappings[id] == nil
+                reader.nameEquals("tm") || reader.nameEquals("translation-mapping")
             else { continue }
-            syntax.buttonMappings[id] = reader.readElement()
+            if let id = reader.attribute("id", oneOf: ButtonLabels.mappingIDs) {
+                if syntax.buttonMappings[id] == nil { syntax.buttonMappings[id] = reader.readElement() }
+            } else if syntax.languageNameMappings.count < maximumLanguageNames,
+                let id = reader.attribute("id"), id.hasPrefix(languageNamePrefix), id.count > languageNamePrefix.count
+            {
+                let code = String(id.dropFirst(languageNamePrefix.count))
+                if syntax.languageNameMappings[code] == nil { syntax.languageNameMappings[code] = reader.readElement() }
+            }
         }
     }
+
+    /// SAB names each interface language in a mapping of this id prefix and its code.
+    static let languageNamePrefix = "Language_"
+    /// Real appDefs name a few dozen languages; a file naming thousands keeps the first.
+    static let maximumLanguageNames = 1000
 }

@@ -42,6 +42,10 @@ struct AppDefSyntax {
     var translationMappingsPosition: SourcePosition?
     /// The `Button_Skip`, `Button_Next` and `Button_Start` mappings, by id.
     var buttonMappings: [String: XMLElement] = [:]
+    /// The `Language_<code>` mappings, by code: what the appDef calls each of its interface
+    /// languages (`Language_Kir`: Kirundi), the first of each, at most
+    /// ``AppDefReader/maximumLanguageNames``.
+    var languageNameMappings: [String: XMLElement] = [:]
     /// `<interface-languages>`: the writing systems with their direction and font.
     var interfaceLanguages: XMLElement?
     /// `<fonts>`: the font files of each font family.

@@ -58,7 +58,7 @@ struct DuplicateFieldRule: Rule {
     private func duplicateImages(_ screen: ScreenSyntax) -> [Finding] {
         let languages = screen.imageBlocks.map { block in
             let lang = block.attribute(AppDefVocabulary.langAttribute)
-            let key = ImageLanguage.normalised(lang?.value)
+            let key = ImageLanguage.normalised(lang?.value).map(LanguageTag.matchingKey)
             return (key: key, at: lang?.position ?? block.position)
         }
         let blocks = repeats(languages) {

@@ -33,8 +33,11 @@ struct LowContrastRule: Rule {
                 """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
+                  <color-themes><color-theme name="Normal" enabled="true"/><color-theme name="Dark" enabled="true"/></color-themes>
                   <colors type="main">
                     <color name="TextColor"><cm theme="Normal" value="#000000"/><cm theme="Dark" value="#E0E0E0"/></color>
+                    <color name="TitlesColor"><cm theme="Dark" value="#FFFFFF"/></color>
+                    <color name="PrimaryColor"><cm theme="Dark" value="#BB86FC"/></color>
                     <color name="BackgroundColor"><cm theme="Dark" value="#000000"/></color>
                   </colors>
                   <onboarding-screen>
@@ -101,9 +104,11 @@ struct InvalidPaletteColorRule: Rule {
                 """
                 <?xml version="1.0" encoding="utf-8"?>
                 <app-definition>
+                  <color-themes><color-theme name="Normal" enabled="true"/></color-themes>
                   <colors type="main">
                     <color name="PrimaryColor"><cm theme="Normal" value="#BF360C"/></color>
                     <color name="TitlesColor"><cm theme="Normal" value="PrimaryColor"/></color>
+                    <color name="TextColor"><cm theme="Normal" value="#000000"/></color>
                   </colors>
                   <onboarding-screen><title type="top-title"><t>Welcome</t></title></onboarding-screen>
                 </app-definition>

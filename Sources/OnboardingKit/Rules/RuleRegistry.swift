@@ -42,6 +42,7 @@ public enum RuleRegistry {
         TextDirectionMismatchRule(),
         InvalidPaletteColorRule(),
         LowContrastRule(),
+        StockThemeColorsRule(),
         FontNotFoundRule(),
         FontNotAFontRule(),
         LongTextRule(),

@@ -10,8 +10,9 @@ struct TextDirectionMismatchRule: Rule {
             (<trait name="text-direction">): its text, its buttons and which way a swipe goes. SAB \
             projects are known to declare Arabic, Persian or Urdu left to right, which sets their \
             text against the layout readers expect. The carousel follows the declaration, as the \
-            app does; correct it in SAB's interface languages if it is a mistake. Checked for the \
-            languages the app offers and those the screens are written in.
+            app does, and the warning says what its readers will see; correct it in SAB's interface \
+            languages if it is a mistake. Checked for the languages the app offers and those the \
+            screens are written in.
             """,
         triggeringExamples: [
             RuleExample(
@@ -63,13 +64,25 @@ struct TextDirectionMismatchRule: Rule {
                 let declaredRightToLeft = Self.rightToLeft(declared.value),
                 let usual = TextDirection.knownDirection(of: code), usual.isRightToLeft != declaredRightToLeft
             else { return nil }
-            let declaredName = declaredRightToLeft ? "right to left" : "left to right"
             return Finding(
                 position: declared.position,
-                message:
-                    "'\(code)' is declared \(declared.value.trimmingWhitespace.uppercased()), but \(usual.reason) is written \(usual.isRightToLeft ? "right to left" : "left to right"): the carousel lays it out \(declaredName), as declared",
+                message: Self.message(code: code, declared: declared.value, declaredRightToLeft: declaredRightToLeft, usual: usual),
                 notes: ["set its text-direction to \(usual.isRightToLeft ? "RTL" : "LTR") in SAB's interface languages if that is a mistake"])
         }
+    }
+
+    /// What a visitor reading the language will see, as the carousel follows the declaration:
+    /// "Arabic pages will run left to right: ...". The controls are Skip, the dots, then Next in
+    /// the direction of the page; a swipe towards the start of a line goes on to the next screen;
+    /// punctuation between words of the language and the end of a line takes the page's direction.
+    static func message(code: String, declared: String, declaredRightToLeft: Bool, usual: (isRightToLeft: Bool, reason: String)) -> String {
+        let primary = String(code.prefix { $0 != "-" && $0 != "_" })
+        let pages = ISO639.name(of: primary).map { "\($0) pages" } ?? "'\(code)' pages"
+        let (start, end) = declaredRightToLeft ? ("right", "left") : ("left", "right")
+        let written = usual.isRightToLeft ? "right to left" : "left to right"
+        return "\(pages) will run \(declaredRightToLeft ? "right to left" : "left to right"), as '\(code)' is declared "
+            + "\(declared.trimmingWhitespace.uppercased()) though \(usual.reason) is written \(written): Skip on the \(start), "
+            + "Next on the \(end), a swipe to the \(start) goes on, and a sentence's closing punctuation sits at its \(end) end"
     }
 
     private static func rightToLeft(_ value: String) -> Bool? {

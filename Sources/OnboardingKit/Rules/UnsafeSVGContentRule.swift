@@ -71,7 +71,7 @@ struct UnsafeSVGContentRule: Rule {
                         Finding(
                             position: reference.position,
                             message: "'\(reference.fileName)' is published without what is not drawing, text or style: "
-                                + sanitized.removed.joined(separator: ", "),
+                                + ShortList.text(sanitized.removed),
                             notes: ["the build publishes the drawing, its text and its styles only; remove these from the file to silence this"],
                             severity: .warning))
                 }

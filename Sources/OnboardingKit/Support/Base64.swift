@@ -4,6 +4,10 @@
 enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
+    /// Space, tab, line feed, form feed and carriage return (the URL standard's forgiving
+    /// Base64 removes these).
+    private static let asciiWhiteSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0C, 0x0D]
+
     /// The value of each byte that is a Base64 digit, 255 for any other.
     private static let values: [UInt8] = {
         var values = [UInt8](repeating: 255, count: 256)
@@ -12,9 +16,10 @@ enum Base64 {
     }()
 
     /// The bytes `text` encodes, or `nil` unless it is Base64 whole: digits only, padded with
-    /// `=` to a multiple of four, its last digit's unused bits zero.
+    /// `=` to a multiple of four, its last digit's unused bits zero. ASCII white space anywhere
+    /// is passed over, as browsers read a `data:` URI: editors break Base64 into lines.
     static func decode(_ text: some Collection<UInt8>) -> [UInt8]? {
-        let digits = Array(text)
+        let digits = text.filter { !asciiWhiteSpace.contains($0) }
         guard digits.count % 4 == 0 else { return nil }
         let padding = digits.reversed().prefix { $0 == UInt8(ascii: "=") }.count
         guard padding <= 2 else { return nil }

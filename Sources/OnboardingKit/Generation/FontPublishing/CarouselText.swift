@@ -45,11 +45,12 @@ struct CarouselText {
     }
 
     /// The texts a font shows: those in a language of `languages` as CSS's `:lang()` matches
-    /// them (the language itself, or one of its subtags: `fr` takes `fr-CA`), whatever the case.
+    /// them on the pages (the language itself, or one of its subtags: `fr` takes `fr-CA`),
+    /// whatever the case or ISO 639 code (`fra` takes `fr`).
     func texts(in languages: [String]) -> [ShapingText] {
-        let wanted = languages.map { $0.lowercased() }
+        let wanted = languages.map(LanguageTag.matchingKey)
         return texts.filter { text in
-            let language = text.language.lowercased()
+            let language = LanguageTag.matchingKey(text.language)
             return wanted.contains { language == $0 || language.hasPrefix($0 + "-") }
         }
     }

@@ -57,7 +57,7 @@ struct CachedVariantCheck {
         }
         guard let structure = ImageStructure.read(entry.bytes, format: format), let end = structure.end else { return "is cut short" }
         if end < entry.bytes.count { return "has \(entry.bytes.count - end) bytes after its end" }
-        if !structure.extras.isEmpty { return "holds \(structure.extras.joined(separator: ", "))" }
+        if !structure.extras.isEmpty { return "holds \(ShortList.text(structure.extras))" }
         guard isAnimated ? structure.frameCount <= sourceFrames : structure.frameCount == 1 else {
             return "has \(structure.frameCount) frames, where the source has \(sourceFrames)"
         }

@@ -21,6 +21,9 @@ public struct ImageAsset: Hashable, Sendable {
     var isAnimated = false
     /// How many frames the source has: 1 for a still.
     var frameCount = 1
+    /// Its average colour, which the page paints in its box while it loads: for an opaque still
+    /// the build made smaller (see ``ImagePublisher``); `nil` for any other.
+    var placeholder: HexColor?
     /// For an SVG, the raster images it embeds, which the build makes again.
     var embeddedImages: [SVGEmbeddedImage] = []
     /// Where the appDef first names it, for a diagnostic about the file.

@@ -58,6 +58,7 @@ public enum ImagePublisher {
                 var resized = asset
                 let made = try variants(of: asset, quality: options.imageQuality)
                 resized.publish(made.variants)
+                resized.placeholder = placeholder(of: made.variants)
                 if made.fromCache { work.reused += 1 } else { work.made += 1 }
                 published.images[asset.sourceFileName] = resized
                 if let unused = made.cacheProblem {
@@ -78,6 +79,19 @@ public enum ImagePublisher {
             }
         }
         return (published, diagnostics, work)
+    }
+
+    /// The average colour of an opaque still, from its JPEG fallback (some 768 pixels wide, a
+    /// few milliseconds to decode): the colour of the picture as published, which a visitor
+    /// sees in its box until it arrives. None for an image with transparency (a PNG fallback),
+    /// whose average would show through it, nor for an animation (a GIF fallback). An image
+    /// whose colour libvips cannot take, though it has just decoded it, goes without: the box
+    /// stays empty while it loads, as it did before.
+    private static func placeholder(of variants: [ImageVariant]) -> HexColor? {
+        guard let fallback = variants.first(where: { $0.mediaType == "image/jpeg" }),
+            let color = try? ImageProcessor.averageColor(of: fallback.bytes)
+        else { return nil }
+        return HexColor(red: color.red, green: color.green, blue: color.blue)
     }
 
     /// The id of the note that variants found in the cache were not used.

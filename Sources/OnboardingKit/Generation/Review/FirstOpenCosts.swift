@@ -61,8 +61,8 @@ struct FirstOpenCosts {
         let families = Set(
             project.fonts.languageFamilies.filter { family in
                 languages.contains { language in
-                    let page = language.lowercased()
-                    let styled = family.language.lowercased()
+                    let page = LanguageTag.matchingKey(language)
+                    let styled = LanguageTag.matchingKey(family.language)
                     return page == styled || page.hasPrefix(styled + "-")
                 }
             }.map(\.cssFamily))

@@ -7,14 +7,15 @@ struct ReviewLanguage: Hashable, Sendable {
     var isDefault: Bool
     var isRightToLeft: Bool
 
-    /// The languages of an appDef, the default first, each once whatever its case.
+    /// The languages of an appDef, the default first, each once whatever its case or the ISO 639
+    /// code it is written in (`wol` and `wo` are one).
     static func languages(
         defaultLanguage: String?, interfaceLanguages: [String], screenLanguages: [String], isRightToLeft: (String) -> Bool
     ) -> [ReviewLanguage] {
         var seen: Set<String> = []
         var languages = [ReviewLanguage(code: defaultLanguage, isDefault: true, isRightToLeft: defaultLanguage.map(isRightToLeft) ?? false)]
-        if let defaultLanguage { seen.insert(defaultLanguage.lowercased()) }
-        for code in interfaceLanguages + screenLanguages where !code.isEmpty && seen.insert(code.lowercased()).inserted {
+        if let defaultLanguage { seen.insert(LanguageTag.matchingKey(defaultLanguage)) }
+        for code in interfaceLanguages + screenLanguages where !code.isEmpty && seen.insert(LanguageTag.matchingKey(code)).inserted {
             languages.append(ReviewLanguage(code: code, isDefault: false, isRightToLeft: isRightToLeft(code)))
         }
         return languages

@@ -126,7 +126,8 @@ struct ReviewPageContext {
             "language": .string(missing.language.withControlCharactersShown), "field": .string(missing.field.label),
             "shown": .string(missing.shown.withControlCharactersShown),
         ]
-        if let defaultLanguage = report.languages.first?.code { values["defaultLanguage"] = .string(defaultLanguage) }
+        // A `lang` attribute: as the pages write it.
+        if let defaultLanguage = report.languages.first?.code { values["defaultLanguage"] = .string(PageLanguage.tag(defaultLanguage)) }
         return .object(values)
     }
 

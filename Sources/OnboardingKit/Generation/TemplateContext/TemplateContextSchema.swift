@@ -5,7 +5,9 @@
 public enum TemplateContextSchema {
     /// The values at the top level of each page, in the order the README lists them.
     public static let fields: [TemplateContextField] = [
-        .init("lang", .text, "The app's default language, as a BCP 47 tag (`und` when the appDef names none)."),
+        .init(
+            "lang", .text,
+            "The app's default language, as BCP 47 writes it (`wo` for SAB's `wol`; `und` when the appDef names none)."),
         .init("dir", .text, "`ltr` or `rtl`: the direction of the default language."),
         .init("title", .text, "The app's name, or `Welcome` when it has none."),
         .init("generator", .text, "`sab-onboarding` and its version."),
@@ -38,7 +40,7 @@ public enum TemplateContextSchema {
         .init(
             "languageFonts", .list, "The font family of each language that has one.",
             fields: [
-                .init("language", .text, "The language tag."),
+                .init("language", .text, "The language tag, as BCP 47 writes it (`wo` for SAB's `wol`): for `:lang()`."),
                 .init("family", .text, "The CSS font family."),
             ]),
         .init(
@@ -76,6 +78,10 @@ public enum TemplateContextSchema {
                     "webpSrcset", .text, "Its WebP variants as a `srcset`, paths relative to the page (absent when the file is published as it is).",
                     optional: true),
                 .init("sizes", .text, "The `sizes` that goes with them: the image block's width.", optional: true),
+                .init(
+                    "placeholder", .text,
+                    "Its average colour (`#rrggbb`), shown in its box until it arrives: for an opaque still the build made smaller (absent for one with transparency, an animation, an SVG, or with `--keep-original-images`).",
+                    optional: true),
             ]),
         .init(
             "style", .object, "Its colours and sizes.",

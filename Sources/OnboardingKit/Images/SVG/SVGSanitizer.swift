@@ -8,15 +8,19 @@ struct SVGSanitizer {
     static let svgNamespace = "http://www.w3.org/2000/svg"
     static let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
-    /// Whether `bytes` are an SVG document: XML whose root element is `svg`, or an SVG whose
-    /// DTD of its own stopped the reader before its root (it is then refused as such, not taken
-    /// for no image at all).
+    /// Whether `bytes` are an SVG document: XML whose root element is `svg`, or an SVG that
+    /// stopped the reader before its root, by a DTD of its own or one of the reader's limits at
+    /// its root's tag (more than 1000 attributes, a value over 10 MB): it is then refused as
+    /// such, with why, not taken for no image at all.
     static func isSVG(_ bytes: [UInt8]) -> Bool {
-        let reader = XMLStreamReader(bytes: SVGDoctype.blankingPlainDoctype(in: bytes), documentName: "")
+        let blanked = SVGDoctype.blankingPlainDoctype(in: bytes)
+        let reader = XMLStreamReader(bytes: blanked, documentName: "")
         while reader.read() {
             if reader.kind == .element { return reader.name == "svg" }
         }
-        return reader.problems.contains { $0.kind == .doctype } && SVGDoctype.namesSVG(bytes)
+        if reader.problems.contains(where: { $0.kind == .doctype }) { return SVGDoctype.namesSVG(bytes) }
+        let limits: [XMLProblem.Kind] = [.tooManyAttributes, .tooManyNames, .tooLong]
+        return reader.problems.contains { limits.contains($0.kind) } && SVGProlog.firstStartTagIsSVG(blanked)
     }
 
     /// The SVG as published, or why it cannot be.
@@ -126,10 +130,11 @@ struct SVGSanitizer {
                 output += " \(attribute.name)=\"\(Self.escapedAttribute(attribute.value))\""
             case .embeddedImage(let uri, .image(let format, let bytes, let size, let frameCount, let isAnimatedPNG, let pixels)):
                 noteEmbeddedImage(pixels: pixels, line: position.line, column: position.column)
-                // Base64 and its prefix need no escaping: the URI is written as it is read.
+                // Base64 and its prefix need no escaping: the URI is written as it is read, but
+                // for the white space between its digits (which a reader would read as spaces).
                 output += " \(attribute.name)=\""
                 let start = output.utf8.count
-                output += uri
+                output += String(decoding: uri.utf8.filter { ![0x20, 0x09, 0x0A, 0x0C, 0x0D].contains($0) }, as: UTF8.self)
                 embeddedImages.append(
                     SVGEmbeddedImage(
                         format: format, bytes: bytes, size: size, frameCount: frameCount, isAnimatedPNG: isAnimatedPNG, decodedPixels: pixels,

@@ -5,8 +5,9 @@ const DRAG_START_DISTANCE = 6;
 const SWIPE_DISTANCE = 80;
 const SWIPE_SCREEN_FRACTION = 1 / 5;
 const SETTLE_AFTER_SCROLL = 150;
-const SETTLE_AFTER_MOVE = 1000;
+const SETTLE_AFTER_MOVE = 3000;
 const FIT_TOLERANCE = 0.5;
+const CONTROLS_LAYOUTS = ["onboarding-controls-stacked", "onboarding-controls-column"];
 const THEMES = ["normal", "sepia", "dark", "sage", "rose", "charcoal"];
 const root = document.documentElement;
 const params = new URLSearchParams(location.search);
@@ -14,7 +15,7 @@ const storageKey = "sab-onboarding:org.example.sab.lightforthepath:shown";
 const returnKey = "sab-onboarding:org.example.sab.lightforthepath:return";
 const startURL = "../";
 const read = (key) => { try { return localStorage.getItem(key); } catch (e) { return null; } };
-const write = (key, value) => { try { localStorage.setItem(key, value); } catch (e) { /* nothing to keep it in */ } };
+const write = (key, value) => { try { localStorage.setItem(key, value); } catch (e) { } };
 const replay = location.hash === "#replay" || params.has("replay");
 if ((read(storageKey) && !replay)) { location.replace(startURL); return; }
 root.classList.add("onboarding-js");
@@ -23,7 +24,10 @@ if (textSize >= 50 && textSize <= 400) root.style.fontSize = textSize + "%";
 let slideImages = [];
 const loadImage = (index) => {
 const image = slideImages[index];
-if (image) image.removeAttribute("loading");
+if (image) {
+if (image.previousElementSibling) image.previousElementSibling.removeAttribute("media");
+image.removeAttribute("loading");
+}
 return image;
 };
 const loadInTurn = (index) => {
@@ -32,8 +36,14 @@ const image = loadImage(index);
 if (image && !image.complete) image.onload = image.onerror = () => loadInTurn(index + 1);
 else loadInTurn(index + 1);
 };
+const markLoaded = (image) => { if (image.complete && image.naturalWidth) image.classList.add("onboarding-image-loaded"); };
 document.addEventListener("DOMContentLoaded", () => {
 slideImages = Array.from(document.querySelectorAll(".onboarding-slide")).map((slide) => slide.querySelector("img"));
+slideImages.forEach((image) => {
+if (!image) return;
+image.addEventListener("load", () => markLoaded(image));
+markLoaded(image);
+});
 loadInTurn(0);
 });
 document.addEventListener("DOMContentLoaded", () => {
@@ -66,17 +76,22 @@ candidate = candidate.slice(0, Math.max(0, candidate.lastIndexOf("-"))).replace(
 }
 return null;
 };
+const pageTag = (tag) => {
+const subtags = tag.toLowerCase().replace(/_/g, "-").split("-");
+if (Object.prototype.hasOwnProperty.call(config.languageAliases, subtags[0])) subtags[0] = config.languageAliases[subtags[0]];
+return subtags.join("-");
+};
 const chooseLanguage = () => {
 let wanted = [];
 if (params.get("lang")) wanted.push(params.get("lang"));
 try {
 const settings = JSON.parse(read("userSettings") || "null");
 if (settings && settings["interface-language"]) wanted.push(String(settings["interface-language"]));
-} catch (e) { /* not the PWA's settings */ }
+} catch (e) { }
 if (config.useSystemLanguage) wanted = wanted.concat(navigator.languages || [navigator.language || ""]);
 const known = [config.defaultLanguage].concat(config.interfaceLanguages, config.languages).filter(Boolean);
 for (const tag of wanted) {
-const match = lookup(String(tag), known);
+const match = lookup(pageTag(String(tag)), known);
 if (match) return match;
 }
 return config.defaultLanguage;
@@ -99,6 +114,8 @@ const source = element.previousElementSibling;
 if (source) source.srcset = image.webp || "";
 element.width = image.width;
 element.height = image.height;
+element.classList.remove("onboarding-image-loaded");
+element.style.setProperty("--onboarding-image-placeholder", image.placeholder || "transparent");
 element.src = image.file;
 };
 const showField = (element, screen, pageLanguage) => {
@@ -153,7 +170,7 @@ settleTimer = setTimeout(settle, SETTLE_AFTER_MOVE);
 };
 const settle = () => {
 clearTimeout(settleTimer);
-if (drag) return; // a mouse drag scrolls step by step; it ends in endDrag
+if (drag) return;
 target = null;
 show(indexFromScroll(), true);
 };
@@ -176,6 +193,7 @@ start.hidden = !last;
 if (focused === next && last) start.focus();
 if (focused === start && !last) next.focus();
 controls.setAttribute("data-screen", slides[index].getAttribute("data-screen"));
+fitControls();
 };
 const show = (index, announceIt) => {
 if (index === current) return;
@@ -185,6 +203,7 @@ loadImage(index);
 showSlide(index);
 showDots(index);
 showButtons(index);
+container.setAttribute("data-screen", controls.getAttribute("data-screen"));
 if (announceIt && !first) announce(index);
 emit("pageview", { index, screen: index + 1, count, language });
 };
@@ -193,7 +212,7 @@ try {
 const address = sessionStorage.getItem(returnKey);
 sessionStorage.removeItem(returnKey);
 if (address && new URL(address).origin === location.origin) return address;
-} catch (e) { /* no storage, or not a URL */ }
+} catch (e) { }
 return config.startURL;
 };
 const finish = (how) => {
@@ -202,8 +221,10 @@ emit(how, { index: current, screen: current + 1, count });
 location.replace(destination());
 };
 box.addEventListener("scroll", () => {
+if (target === null || Math.abs(box.scrollLeft - offsetOf(target)) < 1) {
 clearTimeout(settleTimer);
 settleTimer = setTimeout(settle, SETTLE_AFTER_SCROLL);
+}
 const shown = Math.abs(box.scrollLeft) / box.clientWidth;
 loadImage(Math.floor(shown));
 loadImage(Math.ceil(shown));
@@ -214,7 +235,7 @@ if (Math.abs(position - touch.from) > 1) box.scrollTo({ left: offsetOf(touch.fro
 if (target === null) selectDot(indexFromScroll());
 }, { passive: true });
 box.addEventListener("scrollend", settle);
-window.addEventListener("resize", () => box.scrollTo({ left: offsetOf(current), behavior: "auto" }));
+window.addEventListener("resize", () => box.scrollTo({ left: offsetOf(current), behavior: "instant" }));
 const onArrowKeys = (event) => {
 const step = isRTL() ? -1 : 1;
 const index = { __proto__: null, ArrowRight: current + step, ArrowLeft: current - step, Home: 0, End: count - 1 }[event.key];
@@ -224,6 +245,7 @@ goTo(index, event.currentTarget !== box);
 };
 document.querySelector(".onboarding-dots").addEventListener("keydown", onArrowKeys);
 box.addEventListener("keydown", onArrowKeys);
+document.addEventListener("keydown", (event) => { if (event.target === document.body) onArrowKeys(event); });
 dots.forEach((dot, index) => dot.addEventListener("click", () => goTo(index, false)));
 next.addEventListener("click", () => goTo(current + 1, false));
 skip.addEventListener("click", () => finish("skipped"));
@@ -257,6 +279,7 @@ box.addEventListener("pointercancel", endDrag);
 box.addEventListener("dragstart", (event) => event.preventDefault());
 box.addEventListener("touchstart", (event) => {
 const point = event.touches[0];
+target = null;
 touch = event.touches.length === 1 ? { x: point.clientX, y: point.clientY, from: indexFromScroll() } : null;
 }, { passive: true });
 box.addEventListener("touchmove", (event) => {
@@ -267,13 +290,23 @@ const left = Math.abs(box.scrollLeft);
 const back = isRTL() ? dx < 0 : dx > 0;
 if (Math.abs(dx) > Math.abs(dy) && (back ? left < 1 : left > box.scrollWidth - box.clientWidth - 1)) event.preventDefault();
 }, { passive: false });
+const controlsFit = () => {
+const box = controls.getBoundingClientRect();
+const style = getComputedStyle(controls);
+const left = box.left + parseFloat(style.paddingLeft) - FIT_TOLERANCE;
+const right = box.right - parseFloat(style.paddingRight) + FIT_TOLERANCE;
+const [leading, , trailing] = Array.from(controls.children, (cell) => cell.getBoundingClientRect());
+const inside = [leading, trailing].every((cell) => cell.left >= left && cell.right <= right);
+const whole = [skip, next, start].every((button) => button.scrollWidth <= button.clientWidth + FIT_TOLERANCE);
+return inside && whole && (controls.classList.contains(CONTROLS_LAYOUTS[0]) || Math.abs(leading.width - trailing.width) <= FIT_TOLERANCE);
+};
 const fitControls = () => {
-controls.classList.remove("onboarding-controls-stacked");
-const tooWide = controls.getBoundingClientRect().width > container.clientWidth + FIT_TOLERANCE;
-controls.classList.toggle("onboarding-controls-stacked", tooWide);
+controls.classList.remove(...CONTROLS_LAYOUTS);
+for (const layout of CONTROLS_LAYOUTS) if (!controlsFit()) controls.classList.add(layout);
+container.style.setProperty("--onboarding-controls-height", controls.offsetHeight + "px");
 };
 if (window.ResizeObserver) {
-const resizes = new ResizeObserver(fitControls);
+const resizes = new ResizeObserver(() => requestAnimationFrame(fitControls));
 [container, skip, next, start].forEach((element) => resizes.observe(element));
 }
 const announce = (index) => {
@@ -282,11 +315,11 @@ announcer.textContent = slideLabel(index) + (title ? ": " + title.textContent : 
 };
 applyTheme();
 applyLanguage();
-fitControls();
 const hashed = slides.findIndex((slide) => "#" + slide.id === location.hash);
 emit("started", { count, language });
 show(Math.max(0, hashed), false);
-box.scrollTo({ left: offsetOf(current), behavior: "auto" });
+box.scrollTo({ left: offsetOf(current), behavior: "instant" });
 root.classList.add("onboarding-ready");
+if (hashed >= 0) slides[hashed].focus({ preventScroll: true, focusVisible: false });
 });
 })();
