@@ -90,19 +90,6 @@ struct SVGEmbeddedImageTests {
         #expect(String(decoding: result.bytes[image.range], as: UTF8.self) == "data:image/jpeg;base64," + Base64.encode(photo))
     }
 
-    /// Base64 broken into lines, as Inkscape 0.92 writes it (the XML reader gives the line
-    /// breaks as spaces): it was "not whole Base64", and the picture was left out.
-    @Test func anEmbeddedImageWhoseBase64IsBrokenIntoLinesIsKept() throws {
-        let photo = try Self.phonePhoto()
-        let digits = Array(Base64.encode(photo))
-        let lines = stride(from: 0, to: digits.count, by: 76).map { String(digits[$0..<min($0 + 76, digits.count)]) }
-        let svg = Self.open + "\n<image width=\"4\" height=\"3\" href=\"data:image/jpeg;base64,\n" + lines.joined(separator: "\n") + "\n\"/></svg>"
-        let result = try Self.sanitized(svg)
-        #expect(result.refusedImages.isEmpty, "\(result.refusedImages)")
-        let image = try #require(result.embeddedImages.first)
-        #expect(image.format == .jpeg && image.bytes == photo)
-    }
-
     static func build(_ svg: String, options: [String] = []) throws -> (result: OnboardingBuilder.Result, folder: TemporaryFolder) {
         let folder = TemporaryFolder()
         try folder.write(

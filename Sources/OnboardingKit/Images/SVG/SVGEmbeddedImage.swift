@@ -35,10 +35,7 @@ struct SVGEmbeddedImage: Hashable, Sendable {
     /// any other reference.
     static func read(_ reference: String) -> Reading? {
         guard let (prefix, declared) = SVGAllowlist.embeddedImagePrefixes.first(where: { reference.hasPrefix($0.prefix) }) else { return nil }
-        // White space is no part of the Base64 (browsers drop it): Inkscape 0.92 writes a line
-        // break every 76 characters, which the XML reader hands over as spaces.
-        let digits = reference.utf8.dropFirst(prefix.utf8.count).filter { ![0x20, 0x09, 0x0A, 0x0C, 0x0D].contains($0) }
-        guard let bytes = Base64.decode(digits) else {
+        guard let bytes = Base64.decode(reference.utf8.dropFirst(prefix.utf8.count)) else {
             return .refused(format: declared, reason: "is not whole Base64")
         }
         guard let sniffed = ImageInspector.rasterFormat(of: bytes) else {
