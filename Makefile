@@ -34,7 +34,7 @@ FORMATTED := Package.swift Sources Tests
 MANUAL := .build/plugins/GenerateManual/outputs/sab-onboarding/sab-onboarding.1
 MANUAL_DATE := $(if $(SOURCE_DATE_EPOCH),--date $(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%d 2>/dev/null || date -u -r $(SOURCE_DATE_EPOCH) +%Y-%m-%d))
 
-.PHONY: all build release test check format format-check demo deps test-deps check-warnings install uninstall fuzz bench screenshots clean
+.PHONY: all build release test check format format-check rules-table demo deps test-deps check-warnings install uninstall fuzz bench screenshots clean
 
 all: build
 
@@ -123,6 +123,17 @@ warnings-check:
 	$(SWIFT) build --build-tests 2>&1 | tee "$$log"; status=$${PIPESTATUS[0]}; \
 	if grep -qE '/(Sources|Tests)/.*: warning:' "$$log"; then echo "the project's code has compiler warnings (above)"; status=1; fi; \
 	rm -f "$$log"; exit $$status
+
+## rules-table: writes the table of `sab-onboarding rules --markdown` into README.md, between
+## <!-- rules:start --> and <!-- rules:end --> (ReadmeTests fails until it is in step).
+rules-table: build
+	@$(BINARY) rules --markdown > .build/rules-table.md
+	@python3 -c 'import sys; start, end = "<!-- rules:start -->\n", "<!-- rules:end -->"; \
+		readme = open("README.md").read(); table = open(".build/rules-table.md").read(); \
+		head, rest = readme.split(start, 1); _, tail = rest.split(end, 1); \
+		open("README.md", "w").write(head + start + table + end + tail)'
+	@rm -f .build/rules-table.md
+	@echo "README.md: rules table written"
 
 ## demo: builds the tool and compiles the four-screen sample into a carousel.
 demo: build

@@ -23,6 +23,16 @@ struct RuleRegistryTests {
         }
     }
 
+    /// A rule's category is also its folder, so that a contributor finds it where `rules` lists it.
+    @Test func everyRuleSitsInItsOwnFileInItsCategorysFolder() {
+        for rule in RuleRegistry.rules {
+            let description = type(of: rule).description
+            let folder = description.category.rawValue.prefix(1).uppercased() + description.category.rawValue.dropFirst()
+            let file = RuleRegistryCompletenessTests.rulesFolder.appendingPathComponent("\(folder)/\(type(of: rule)).swift")
+            #expect(FileManager.default.fileExists(atPath: file.path), "\(description.id): \(file.path)")
+        }
+    }
+
     @Test func safetyRulesAreErrors() {
         let safety = RuleRegistry.descriptions.filter(\.isSafetyRule)
         #expect(Set(safety.map(\.id)) == ["doctype-forbidden", "invalid-color", "unsafe-image-path", "font-not-a-font"])

@@ -1,5 +1,5 @@
-/// Every lint rule, in the order `rules` lists them: reading the file first, then structure,
-/// text, background, images.
+/// Every lint rule, in the order the linter runs them. `rules` and the README list them by
+/// ``RuleCategory``, in its order.
 public enum RuleRegistry {
     static let rules: [any Rule] = [
         UnreadableFileRule(),

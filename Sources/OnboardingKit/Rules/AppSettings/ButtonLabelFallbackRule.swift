@@ -1,6 +1,6 @@
 struct ButtonLabelFallbackRule: Rule {
     static let description = RuleDescription(
-        id: "button-label-fallback", severity: .note,
+        id: "button-label-fallback", category: .appSettings, severity: .note,
         summary: "The default language or a language of the screens has no Skip, Next or Start words in the appDef's translation mappings.",
         rationale: """
             The carousel's buttons take their words from the Button_Skip, Button_Next and Button_Start \

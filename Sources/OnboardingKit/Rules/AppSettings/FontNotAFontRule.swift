@@ -1,6 +1,6 @@
 struct FontNotAFontRule: Rule {
     static let description = RuleDescription(
-        id: "font-not-a-font", severity: .error,
+        id: "font-not-a-font", category: .appSettings, severity: .error,
         summary: "A font file the carousel uses is not a TrueType, OpenType, WOFF or WOFF2 font, by its structure.",
         rationale:
             "The build publishes a language's font files from the fonts folder beside the appDef, subset and compressed as WOFF2, and only files whose header and table directory say they are one whole font: a page, a script or an SVG font named as a font would otherwise be published beside the carousel, whatever its name. Give the font's .ttf, .otf, .woff or .woff2 file; a collection (.ttc) holds several fonts, of which the carousel takes one.",

@@ -1,6 +1,6 @@
 struct FontNotFoundRule: Rule {
     static let description = RuleDescription(
-        id: "font-not-found", severity: .note,
+        id: "font-not-found", category: .appSettings, severity: .note,
         summary: "A language's font file is not in the project's fonts folder; the carousel uses a system font for it.",
         rationale:
             "The writing system of each interface language names a font family of <fonts>; the carousel copies its files from the fonts folder beside the appDef and uses them for that language.",

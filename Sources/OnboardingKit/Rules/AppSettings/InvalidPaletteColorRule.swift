@@ -3,7 +3,7 @@ let carouselPaletteColors = ["TitlesColor", "TextColor", "PrimaryColor", "Backgr
 
 struct InvalidPaletteColorRule: Rule {
     static let description = RuleDescription(
-        id: "invalid-palette-color", severity: .warning,
+        id: "invalid-palette-color", category: .appSettings, severity: .warning,
         summary: "A palette colour the carousel uses names no colour, or names colours in a circle.",
         rationale:
             "In <colors type=\"main\">, a value is #RRGGBB or the name of another colour. TitlesColor, TextColor, PrimaryColor and BackgroundColor must lead to a colour; otherwise the carousel uses black or white.",

@@ -1,6 +1,6 @@
 struct LowContrastRule: Rule {
     static let description = RuleDescription(
-        id: "low-contrast", severity: .warning,
+        id: "low-contrast", category: .appSettings, severity: .warning,
         summary: "A palette colour would be hard to see on a screen's background; black or white is used instead.",
         rationale: """
             Titles and text need a contrast of 4.5:1 with their background (WCAG 2.2 AA); buttons, \

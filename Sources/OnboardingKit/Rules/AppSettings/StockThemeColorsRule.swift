@@ -3,7 +3,7 @@ internal import XMLStreaming
 /// A theme whose colours the carousel takes from SAB's stock ones, as the palette gives none.
 struct StockThemeColorsRule: Rule {
     static let description = RuleDescription(
-        id: "stock-theme-colors", severity: .note,
+        id: "stock-theme-colors", category: .appSettings, severity: .note,
         summary: "The palette gives a theme no colour the carousel uses; SAB's stock colours of that theme are used.",
         rationale: """
             The carousel colours each screen in each theme from <colors type="main">: \

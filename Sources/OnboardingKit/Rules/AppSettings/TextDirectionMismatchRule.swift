@@ -3,7 +3,7 @@ internal import XMLStreaming
 /// A writing system whose declared direction is not the one its language or script is written in.
 struct TextDirectionMismatchRule: Rule {
     static let description = RuleDescription(
-        id: "text-direction-mismatch", severity: .warning,
+        id: "text-direction-mismatch", category: .appSettings, severity: .warning,
         summary: "An interface language's text-direction is not the direction its language is written in (Arabic declared LTR).",
         rationale: """
             The carousel lays each language out in the direction its writing system declares \

@@ -1,6 +1,6 @@
 struct ColorsWithDefaultBackgroundRule: Rule {
     static let description = RuleDescription(
-        id: "colors-with-default-background", severity: .warning,
+        id: "colors-with-default-background", category: .background, severity: .warning,
         summary: "Background colours are given but the background is `default`, so they are ignored.",
         rationale: "Colours only apply with `background` set to `custom`; with `default` (or no background feature) the screen is white.",
         triggeringExamples: [

@@ -1,6 +1,6 @@
 struct InvalidColorRule: Rule {
     static let description = RuleDescription(
-        id: "invalid-color", severity: .error,
+        id: "invalid-color", category: .background, severity: .error,
         summary: "A background colour is not #RGB, #RRGGBB or #AARRGGBB.",
         rationale: "Colours go into the carousel's CSS; only these strict forms are accepted, so that no other text can reach a style sheet.",
         triggeringExamples: [

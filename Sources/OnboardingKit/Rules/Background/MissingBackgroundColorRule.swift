@@ -1,6 +1,6 @@
 struct MissingBackgroundColorRule: Rule {
     static let description = RuleDescription(
-        id: "missing-background-color", severity: .error,
+        id: "missing-background-color", category: .background, severity: .error,
         summary: "A custom background without `background-normal`.",
         rationale: "`background-normal` is the colour of the normal theme, the one always used; sepia and dark fall back to it.",
         triggeringExamples: [

@@ -1,6 +1,6 @@
 struct UnknownBackgroundModeRule: Rule {
     static let description = RuleDescription(
-        id: "unknown-background-mode", severity: .error,
+        id: "unknown-background-mode", category: .background, severity: .error,
         summary: "The `background` feature is neither `default` nor `custom`.",
         rationale: "`default` is white; `custom` takes the colours of background-normal, -sepia and -dark.",
         triggeringExamples: [

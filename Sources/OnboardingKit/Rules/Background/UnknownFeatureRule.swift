@@ -1,6 +1,6 @@
 struct UnknownFeatureRule: Rule {
     static let description = RuleDescription(
-        id: "unknown-feature", severity: .warning,
+        id: "unknown-feature", category: .background, severity: .warning,
         summary: "A feature name that onboarding screens do not have; it is ignored.",
         rationale: "A screen's features are background, background-normal, background-sepia, background-dark and image-max-height.",
         triggeringExamples: [

@@ -1,7 +1,7 @@
 /// An animated PNG is published as its still default image: libvips reads no more of it.
 struct AnimatedPNGRule: Rule {
     static let description = RuleDescription(
-        id: "animated-png", severity: .warning,
+        id: "animated-png", category: .images, severity: .warning,
         summary: "An animated PNG is published as a still picture: its default image, without the animation.",
         rationale:
             "libvips, which makes the published images, reads an animated PNG's default image only (Debian's libvips 8.14 decodes no APNG frames), so the build publishes that picture, the one every viewer without APNG support shows. It warns rather than stops: the screen still shows a picture and the carousel works, where an error would hold up the whole build for the motion of one image. To keep the motion, save the animation as an animated WebP or GIF, which the build publishes animated.",

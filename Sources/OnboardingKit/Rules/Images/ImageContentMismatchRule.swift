@@ -1,6 +1,6 @@
 struct ImageContentMismatchRule: Rule {
     static let description = RuleDescription(
-        id: "image-content-mismatch", severity: .error,
+        id: "image-content-mismatch", category: .images, severity: .error,
         summary: "The image file's content is not what its extension says, or is damaged.",
         rationale: "A JPEG named .png, or a file that is no image at all, may not show, and its size cannot be read to reserve its space on the page.",
         triggeringExamples: [

@@ -5,7 +5,7 @@ struct ImageLargerThanNeededRule: Rule {
     static let byteLimit: Int64 = 1_000_000
 
     static let description = RuleDescription(
-        id: "image-larger-than-needed", severity: .note,
+        id: "image-larger-than-needed", category: .images, severity: .note,
         summary: "The image is far larger than any screen shows: more than twice the widest published size, or over 1 MB.",
         rationale:
             "The build publishes smaller copies, so visitors never download the original; a smaller source keeps the project and its builds light, and says what the build will publish. An animated GIF or WebP is measured as a still is.",

@@ -1,6 +1,6 @@
 struct ImageMaxHeightWithoutImageRule: Rule {
     static let description = RuleDescription(
-        id: "image-max-height-without-image", severity: .warning,
+        id: "image-max-height-without-image", category: .images, severity: .warning,
         summary: "`image-max-height` on a screen that has no image.",
         rationale: "Without an image the text takes the whole screen and the setting does nothing.",
         triggeringExamples: [

@@ -3,7 +3,7 @@ import PathText
 
 struct ImageNotDecodableRule: Rule {
     static let description = RuleDescription(
-        id: "image-not-decodable", severity: .error,
+        id: "image-not-decodable", category: .images, severity: .error,
         summary: "libvips, which makes the published sizes of each image, cannot read the image.",
         rationale:
             "The build publishes each PNG, JPEG, GIF and WebP image as smaller WebP and JPEG, PNG or GIF files made with libvips; an image it cannot read cannot be published. Export it again from the photo or drawing program.",

@@ -1,6 +1,6 @@
 struct ImageNotFoundRule: Rule {
     static let description = RuleDescription(
-        id: "image-not-found", severity: .error,
+        id: "image-not-found", category: .images, severity: .error,
         summary: "The image file is not in the images folder (`images/onboarding` beside the appDef, or --images).",
         rationale:
             "SAB copies each onboarding image into the project's images/onboarding folder under its own file name; the path in the appDef is only where the author picked it.",

@@ -1,6 +1,6 @@
 struct InvalidImageMaxHeightRule: Rule {
     static let description = RuleDescription(
-        id: "invalid-image-max-height", severity: .error,
+        id: "invalid-image-max-height", category: .images, severity: .error,
         summary: "`image-max-height` is not a whole number from 1 to 100.",
         rationale: "It is the largest share of the screen's height, in percent, that the image may take.",
         triggeringExamples: [

@@ -1,6 +1,6 @@
 struct MissingImagePathRule: Rule {
     static let description = RuleDescription(
-        id: "missing-image-path", severity: .error,
+        id: "missing-image-path", category: .images, severity: .error,
         summary: "An image block without an <image> path.",
         rationale: "<onboarding-screen-image> names its file in <image>; without one there is nothing to show.",
         triggeringExamples: [

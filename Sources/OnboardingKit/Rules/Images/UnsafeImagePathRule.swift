@@ -1,6 +1,6 @@
 struct UnsafeImagePathRule: Rule {
     static let description = RuleDescription(
-        id: "unsafe-image-path", severity: .error,
+        id: "unsafe-image-path", category: .images, severity: .error,
         summary: "An image path whose file name is unusable, or a link out of the images folder.",
         rationale:
             "Only the file name of the path is used, inside the images folder; a name that is empty, `..`, has control characters, or is a link to elsewhere could make the build read other files.",

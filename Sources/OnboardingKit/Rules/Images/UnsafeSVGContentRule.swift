@@ -2,7 +2,7 @@
 /// author is told what was left out, and an SVG that cannot be read safely stops the build.
 struct UnsafeSVGContentRule: Rule {
     static let description = RuleDescription(
-        id: "unsafe-svg-content", severity: .error,
+        id: "unsafe-svg-content", category: .images, severity: .error,
         summary:
             "An SVG image holds scripts, links out, embedded pictures that fail the checks of an image file, or other content that is not published, or cannot be read safely.",
         rationale:

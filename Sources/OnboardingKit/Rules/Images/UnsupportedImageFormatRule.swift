@@ -1,6 +1,6 @@
 struct UnsupportedImageFormatRule: Rule {
     static let description = RuleDescription(
-        id: "unsupported-image-format", severity: .error,
+        id: "unsupported-image-format", category: .images, severity: .error,
         summary: "The image's format is not one every browser shows (PNG, JPEG, GIF, WebP, SVG).",
         rationale:
             "The carousel runs in a browser: TIFF, HEIC, BMP, PSD and other formats show as broken images in some or all of them. Export the image as PNG or JPEG.",

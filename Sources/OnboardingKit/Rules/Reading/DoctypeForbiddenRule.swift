@@ -1,6 +1,6 @@
 struct DoctypeForbiddenRule: Rule {
     static let description = RuleDescription(
-        id: "doctype-forbidden", severity: .error,
+        id: "doctype-forbidden", category: .reading, severity: .error,
         summary: "The file has a DOCTYPE; it is refused unread.",
         rationale: """
             SAB never writes a DOCTYPE. A DTD can declare entities that read local files, reach the \

@@ -1,6 +1,6 @@
 struct MalformedXMLRule: Rule {
     static let description = RuleDescription(
-        id: "malformed-xml", severity: .error,
+        id: "malformed-xml", category: .reading, severity: .error,
         summary: "The file is not well-formed XML, or holds bytes that are not text in its encoding.",
         rationale: """
             An appDef is XML. A truncated file, a tag left open, an unescaped `&` or `<`, bytes that \

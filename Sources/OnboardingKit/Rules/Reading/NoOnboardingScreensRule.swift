@@ -1,6 +1,6 @@
 struct NoOnboardingScreensRule: Rule {
     static let description = RuleDescription(
-        id: "no-onboarding-screens", severity: .note,
+        id: "no-onboarding-screens", category: .reading, severity: .note,
         summary: "The appDef defines no onboarding screens.",
         rationale: "Most apps have none, and that is fine: the app then opens without onboarding, and `build` writes a manifest with no screens.",
         triggeringExamples: [RuleExample("↓<app-definition type=\"SAB\"><app-name>Bible</app-name></app-definition>")],

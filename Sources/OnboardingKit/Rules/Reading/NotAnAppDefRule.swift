@@ -1,6 +1,6 @@
 struct NotAnAppDefRule: Rule {
     static let description = RuleDescription(
-        id: "not-an-appdef", severity: .warning,
+        id: "not-an-appdef", category: .reading, severity: .warning,
         summary: "The root element is not <app-definition>.",
         rationale: "An appDef file written by SAB has the root element <app-definition>; this file may be another XML file given by mistake.",
         triggeringExamples: [

@@ -2,7 +2,7 @@ internal import XMLStreaming
 
 struct TooManyAttributesRule: Rule {
     static let description = RuleDescription(
-        id: "too-many-attributes", severity: .error,
+        id: "too-many-attributes", category: .reading, severity: .error,
         summary: "A start tag has more than \(XMLStreamReader.maximumAttributes) attributes; the file is not read past it.",
         rationale: """
             No appDef element has more than a few attributes (SAB writes at most 3), nor does an SVG \

@@ -2,7 +2,7 @@ internal import XMLStreaming
 
 struct TooManyNamesRule: Rule {
     static let description = RuleDescription(
-        id: "too-many-names", severity: .error,
+        id: "too-many-names", category: .reading, severity: .error,
         summary: "The file has more than \(XMLStreamReader.maximumNames) distinct element and attribute names; it is not read past them.",
         rationale: """
             An appDef uses a few hundred names (SAB's files hold 180 to 470), an SVG image fewer. \

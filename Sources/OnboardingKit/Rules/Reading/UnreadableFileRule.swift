@@ -1,6 +1,6 @@
 struct UnreadableFileRule: Rule {
     static let description = RuleDescription(
-        id: "unreadable-file", severity: .error,
+        id: "unreadable-file", category: .reading, severity: .error,
         summary: "The file cannot be opened or read.",
         rationale: "The path must name a readable file (not a folder). Check the path and its permissions.",
         triggeringExamples: [], nonTriggeringExamples: [], isReadingRule: true)

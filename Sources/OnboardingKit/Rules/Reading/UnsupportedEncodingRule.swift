@@ -1,6 +1,6 @@
 struct UnsupportedEncodingRule: Rule {
     static let description = RuleDescription(
-        id: "unsupported-encoding", severity: .error,
+        id: "unsupported-encoding", category: .reading, severity: .error,
         summary: "The file's encoding cannot be read; nothing in it is read.",
         rationale: """
             SAB writes appDefs in UTF-8. Other encodings are read when their characters can be \

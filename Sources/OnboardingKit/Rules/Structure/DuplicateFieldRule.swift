@@ -2,7 +2,7 @@ internal import XMLStreaming
 
 struct DuplicateFieldRule: Rule {
     static let description = RuleDescription(
-        id: "duplicate-field", severity: .error,
+        id: "duplicate-field", category: .structure, severity: .error,
         summary: "A screen gives the same title type, image language, image or feature twice.",
         rationale: "Each field appears once per screen; with two, which one is meant is unclear. The first one is used.",
         triggeringExamples: [

@@ -1,6 +1,6 @@
 struct EmptyScreenRule: Rule {
     static let description = RuleDescription(
-        id: "empty-screen", severity: .warning,
+        id: "empty-screen", category: .structure, severity: .warning,
         summary: "A screen has no text and no image.",
         rationale: "A screen without any title, subtitle or image shows only its background and buttons. Add content or remove the screen.",
         triggeringExamples: [

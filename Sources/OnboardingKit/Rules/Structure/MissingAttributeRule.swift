@@ -2,7 +2,7 @@ internal import XMLStreaming
 
 struct MissingAttributeRule: Rule {
     static let description = RuleDescription(
-        id: "missing-attribute", severity: .error,
+        id: "missing-attribute", category: .structure, severity: .error,
         summary: "A title without `type`, or a feature without `name` or `value`.",
         rationale: "Without its `type` a title has no place on the screen; without `name` and `value` a feature says nothing.",
         triggeringExamples: [

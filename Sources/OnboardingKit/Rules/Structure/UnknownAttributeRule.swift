@@ -2,7 +2,7 @@ internal import XMLStreaming
 
 struct UnknownAttributeRule: Rule {
     static let description = RuleDescription(
-        id: "unknown-attribute", severity: .warning,
+        id: "unknown-attribute", category: .structure, severity: .warning,
         summary: "An attribute on a screen element that SAB does not write; it is ignored.",
         rationale: "Only `type` (title, features), `lang` (translation, image block), `name` and `value` (feature) mean something inside a screen.",
         triggeringExamples: [

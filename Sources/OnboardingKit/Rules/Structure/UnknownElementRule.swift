@@ -2,7 +2,7 @@ internal import XMLStreaming
 
 struct UnknownElementRule: Rule {
     static let description = RuleDescription(
-        id: "unknown-element", severity: .warning,
+        id: "unknown-element", category: .structure, severity: .warning,
         summary: "An element inside a screen that SAB does not write; it is ignored.",
         rationale: """
             A screen holds <title>, <onboarding-screen-image> and <features>; a title holds \

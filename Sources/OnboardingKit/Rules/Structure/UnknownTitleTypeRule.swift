@@ -1,6 +1,6 @@
 struct UnknownTitleTypeRule: Rule {
     static let description = RuleDescription(
-        id: "unknown-title-type", severity: .error,
+        id: "unknown-title-type", category: .structure, severity: .error,
         summary: "A title's `type` is not top-title, top-subtitle, bottom-title or bottom-subtitle.",
         rationale: "The type says where the text goes on the screen; any other value has no place and is not shown.",
         triggeringExamples: [

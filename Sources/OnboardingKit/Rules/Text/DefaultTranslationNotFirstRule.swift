@@ -1,6 +1,6 @@
 struct DefaultTranslationNotFirstRule: Rule {
     static let description = RuleDescription(
-        id: "default-translation-not-first", severity: .warning,
+        id: "default-translation-not-first", category: .text, severity: .warning,
         summary: "The default translation (no `lang`) is not the title's first entry.",
         rationale: "SAB writes the default text first; tools that read the first entry as the default would show another language.",
         triggeringExamples: [

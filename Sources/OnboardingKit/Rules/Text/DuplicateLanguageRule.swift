@@ -2,7 +2,7 @@ internal import XMLStreaming
 
 struct DuplicateLanguageRule: Rule {
     static let description = RuleDescription(
-        id: "duplicate-language", severity: .error,
+        id: "duplicate-language", category: .text, severity: .error,
         summary: "A title has two translations for one language (or two defaults).",
         rationale: """
             Languages are matched whatever their case and whichever ISO 639 code they are written \

@@ -1,6 +1,6 @@
 struct EmptyTextRule: Rule {
     static let description = RuleDescription(
-        id: "empty-text", severity: .warning,
+        id: "empty-text", category: .text, severity: .warning,
         summary: "A translation is empty or only white space.",
         rationale: "An empty default hides the field; an empty translation shows nothing in that language instead of falling back to the default.",
         triggeringExamples: [

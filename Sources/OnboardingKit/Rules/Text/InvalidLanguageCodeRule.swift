@@ -2,7 +2,7 @@ internal import XMLStreaming
 
 struct InvalidLanguageCodeRule: Rule {
     static let description = RuleDescription(
-        id: "invalid-language-code", severity: .warning,
+        id: "invalid-language-code", category: .text, severity: .warning,
         summary:
             "A `lang` or the default language is not a BCP 47 language tag (a note when it is one written otherwise: SAB's `Kir` in another case, `wol` for `wo`).",
         rationale: """

@@ -3,7 +3,7 @@ struct LongTextRule: Rule {
     static let wordLimit = 40
 
     static let description = RuleDescription(
-        id: "long-text", severity: .warning,
+        id: "long-text", category: .text, severity: .warning,
         summary: "A title or subtitle has more than 40 words (opt-in: --enable long-text).",
         rationale: """
             Onboarding is read at a glance: a few words per field work best. SAB puts no limit on \

@@ -1,6 +1,6 @@
 struct MissingDefaultTranslationRule: Rule {
     static let description = RuleDescription(
-        id: "missing-default-translation", severity: .error,
+        id: "missing-default-translation", category: .text, severity: .error,
         summary: "A title has no translation without `lang`: the default text.",
         rationale: "The first <translation> of a title, without `lang`, is the text shown when no other language matches. SAB always writes it.",
         triggeringExamples: [

@@ -2,7 +2,7 @@ internal import XMLStreaming
 
 struct ReservedLanguageCodeRule: Rule {
     static let description = RuleDescription(
-        id: "reserved-language-code", severity: .error,
+        id: "reserved-language-code", category: .text, severity: .error,
         summary: "A title's translation or the default language says `lang=\"default\"`, which is no language.",
         rationale: """
             `default` is the key of the default text in the manifest and in the carousel's data \
