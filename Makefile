@@ -34,7 +34,7 @@ FORMATTED := Package.swift Sources Tests
 MANUAL := .build/plugins/GenerateManual/outputs/sab-onboarding/sab-onboarding.1
 MANUAL_DATE := $(if $(SOURCE_DATE_EPOCH),--date $(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%d 2>/dev/null || date -u -r $(SOURCE_DATE_EPOCH) +%Y-%m-%d))
 
-.PHONY: all build release test check format format-check demo deps test-deps check-warnings install uninstall fuzz bench screenshots clean
+.PHONY: all build release test check format format-check rules-table rules-registry rules-registry-test demo deps test-deps check-warnings install uninstall fuzz bench screenshots clean
 
 all: build
 
@@ -94,14 +94,16 @@ release: deps
 ## stays well within its time: `bash Tests/Browser/run.sh` runs them in both.
 test: deps test-deps format-check check-warnings
 	$(SWIFT) test
+	$(MAKE) rules-registry-test
 	bash Tests/Install/check.sh
 	SAB_ONBOARDING="$(CURDIR)/$(BINARY)" SAB_WEBKIT=carousel bash Tests/Browser/run.sh
 
-## check: the Swift tests, the format check and the warnings check alone, fast, installing nothing. For a quick run
+## check: the Swift tests (and the rule registry generator's), the format check and the warnings check, fast, installing nothing. For a quick run
 ## while working; `make test` is everything (the completion tests want zsh and fish, which
 ## `make test` installs).
 check: format-check warnings-check
 	$(SWIFT) test --skip-build
+	$(MAKE) rules-registry-test
 
 ## format-check: the Swift sources are formatted as .swift-format says (make format fixes them).
 format-check:
@@ -123,6 +125,30 @@ warnings-check:
 	$(SWIFT) build --build-tests 2>&1 | tee "$$log"; status=$${PIPESTATUS[0]}; \
 	if grep -qE '/(Sources|Tests)/.*: warning:' "$$log"; then echo "the project's code has compiler warnings (above)"; status=1; fi; \
 	rm -f "$$log"; exit $$status
+
+## rules-registry: writes Sources/OnboardingKit/Rules/RuleRegistry+Generated.swift, the list of
+## every type that conforms to `Rule` in the rules' sources, found by swift-syntax. The generator
+## is a package of its own (Sources/generate-rule-registry), so that the tool's build never
+## builds swift-syntax.
+REGISTRY_GENERATOR := $(SWIFT) run --package-path Sources/generate-rule-registry --scratch-path .build/rule-registry-generator
+rules-registry:
+	$(REGISTRY_GENERATOR) generate-rule-registry Sources/OnboardingKit/Rules
+
+## rules-registry-test: the generator's tests, one of which fails when the committed registry is
+## not what the rules' sources give.
+rules-registry-test:
+	$(SWIFT) test --package-path Sources/generate-rule-registry --scratch-path .build/rule-registry-generator
+
+## rules-table: writes the table of `sab-onboarding rules --markdown` into README.md, between
+## <!-- rules:start --> and <!-- rules:end --> (ReadmeTests fails until it is in step).
+rules-table: build
+	@$(BINARY) rules --markdown > .build/rules-table.md
+	@python3 -c 'import sys; start, end = "<!-- rules:start -->\n", "<!-- rules:end -->"; \
+		readme = open("README.md").read(); table = open(".build/rules-table.md").read(); \
+		head, rest = readme.split(start, 1); _, tail = rest.split(end, 1); \
+		open("README.md", "w").write(head + start + table + end + tail)'
+	@rm -f .build/rules-table.md
+	@echo "README.md: rules table written"
 
 ## demo: builds the tool and compiles the four-screen sample into a carousel.
 demo: build

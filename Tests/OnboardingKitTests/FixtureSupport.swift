@@ -37,14 +37,43 @@ enum Fixtures {
     }
 }
 
-/// Golden files: compares `actual` with the file at `url`, or writes it there when the
-/// environment variable `RECORD_FIXTURES` is set. A mismatch shows a line diff.
+/// Which golden files a run records, from the environment variable `RECORD_FIXTURES`: `1` every
+/// one; a comma-separated list of rule ids only those rules' invalid fixtures (`<rule-id>.xml`
+/// and `<rule-id>--<case>.xml`), so that recording one rule's does not rewrite, and fail, all.
+struct FixtureRecording: Equatable {
+    /// The rule ids named, or `nil` for every golden file.
+    let ruleIDs: Set<String>?
+
+    /// `nil` when the variable is not set: nothing is recorded.
+    init?(_ value: String?) {
+        guard let value else { return nil }
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if trimmed == "1" {
+            ruleIDs = nil
+        } else {
+            ruleIDs = Set(trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        }
+    }
+
+    /// This run's, from the environment.
+    static var current: FixtureRecording? { FixtureRecording(ProcessInfo.processInfo.environment["RECORD_FIXTURES"]) }
+
+    /// Whether the golden file of this rule id (`nil`: of no rule, a build's) is recorded.
+    func records(ruleID: String?) -> Bool {
+        guard let ruleIDs else { return true }
+        return ruleID.map(ruleIDs.contains) ?? false
+    }
+}
+
+/// Golden files: compares `actual` with the file at `url`, or writes it there when
+/// `RECORD_FIXTURES` asks for it (``FixtureRecording``: all, or the files of `ruleID`). A mismatch
+/// shows a line diff.
 ///
 /// Recording is never a pass: the test writes the file and then fails, saying so, so that a run
 /// with `RECORD_FIXTURES` left set cannot hide a difference; under `CI` it is refused.
-func expectMatchesGolden(_ actual: String, at url: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectMatchesGolden(_ actual: String, at url: URL, ruleID: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
     let environment = ProcessInfo.processInfo.environment
-    if environment["RECORD_FIXTURES"] != nil {
+    if let recording = FixtureRecording.current, recording.records(ruleID: ruleID) || environment["CI"] != nil {
         guard environment["CI"] == nil else {
             Issue.record("RECORD_FIXTURES is refused under CI: golden files are recorded by hand and reviewed", sourceLocation: sourceLocation)
             return
@@ -60,7 +89,7 @@ func expectMatchesGolden(_ actual: String, at url: URL, sourceLocation: SourceLo
         return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("no golden file \(url.lastPathComponent): run with RECORD_FIXTURES=1 to write it", sourceLocation: sourceLocation)
+        Issue.record("no golden file \(url.lastPathComponent): run with RECORD_FIXTURES=1 (or the rule's id) to write it", sourceLocation: sourceLocation)
         return
     }
     if expected != actual {

@@ -4,16 +4,22 @@ import Testing
 @testable import OnboardingKit
 
 struct RulesCommandTests {
-    @Test func listsEveryRuleOnALineStartingWithItsId() throws {
+    @Test func listsEveryRuleOnALineStartingWithItsIdUnderItsCategory() throws {
         let result = try ToolRunner.run(["rules"])
         #expect(result.status == 0)
-        let lines = result.standardOutput.split(separator: "\n")
-        let ids = RuleRegistry.descriptions.map(\.id)
-        #expect(lines.count == ids.count)
-        for (line, description) in zip(lines, RuleRegistry.descriptions) {
-            #expect(line.hasPrefix(description.id + " "))
-            #expect(line.contains(" \(description.severity.rawValue) "))
-            #expect(line.hasSuffix(description.summary))
+        // Groups are separated by an empty line; each starts with its category's heading.
+        let groups = result.standardOutput.split(separator: "\n\n").map { $0.split(separator: "\n") }
+        let categories = RuleCategory.allCases.filter { category in RuleRegistry.descriptions.contains { $0.category == category } }
+        #expect(groups.map { String($0.first ?? "") } == categories.map { "\($0.title):" })
+        #expect(groups.map(\.count).reduce(0, +) - groups.count == RuleRegistry.descriptions.count)
+        for (group, category) in zip(groups, categories) {
+            let rules = RuleRegistry.descriptions.filter { $0.category == category }
+            #expect(group.count - 1 == rules.count, "\(category)")
+            for (line, description) in zip(group.dropFirst(), rules) {
+                #expect(line.hasPrefix(description.id + " "))
+                #expect(line.contains(" \(description.severity.rawValue) "))
+                #expect(line.hasSuffix(description.summary))
+            }
         }
     }
 

@@ -2,6 +2,8 @@
 public struct RuleDescription: Sendable, Hashable {
     /// The kebab-case id used in diagnostics and on the command line.
     public var id: String
+    /// The group the rule is listed in by `rules` and the README; its folder under `Rules/`.
+    public var category: RuleCategory
     public var severity: Severity
     /// One line saying what the rule checks.
     public var summary: String
@@ -24,11 +26,12 @@ public struct RuleDescription: Sendable, Hashable {
     public var canBeDisabled: Bool { !isSafetyRule && !isReadingRule }
 
     public init(
-        id: String, severity: Severity, summary: String, rationale: String,
+        id: String, category: RuleCategory, severity: Severity, summary: String, rationale: String,
         triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample], isSafetyRule: Bool = false,
         isOptIn: Bool = false, isReadingRule: Bool = false
     ) {
         self.id = id
+        self.category = category
         self.severity = severity
         self.summary = summary
         self.rationale = rationale

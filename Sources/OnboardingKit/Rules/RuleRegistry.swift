@@ -1,54 +1,8 @@
-/// Every lint rule, in the order `rules` lists them: reading the file first, then structure,
-/// text, background, images.
+/// Every lint rule. `rules`, the list of them all, is generated from the rules' sources
+/// (`RuleRegistry+Generated.swift`, `make rules-registry`), so that none can be left out; `rules`
+/// the command and the README list them by ``RuleCategory``, in its order.
 public enum RuleRegistry {
-    static let rules: [any Rule] = [
-        UnreadableFileRule(),
-        MalformedXMLRule(),
-        UnsupportedEncodingRule(),
-        TooManyAttributesRule(),
-        TooManyNamesRule(),
-        DoctypeForbiddenRule(),
-        NotAnAppDefRule(),
-        NoOnboardingScreensRule(),
-        EmptyScreenRule(),
-        UnknownElementRule(),
-        UnknownAttributeRule(),
-        MissingAttributeRule(),
-        UnknownTitleTypeRule(),
-        DuplicateFieldRule(),
-        MissingDefaultTranslationRule(),
-        DefaultTranslationNotFirstRule(),
-        DuplicateLanguageRule(),
-        EmptyTextRule(),
-        InvalidLanguageCodeRule(),
-        ReservedLanguageCodeRule(),
-        UnknownFeatureRule(),
-        UnknownBackgroundModeRule(),
-        MissingBackgroundColorRule(),
-        InvalidColorRule(),
-        ColorsWithDefaultBackgroundRule(),
-        InvalidImageMaxHeightRule(),
-        ImageMaxHeightWithoutImageRule(),
-        MissingImagePathRule(),
-        UnsafeImagePathRule(),
-        ImageNotFoundRule(),
-        UnsupportedImageFormatRule(),
-        ImageContentMismatchRule(),
-        ImageNotDecodableRule(),
-        ImageLargerThanNeededRule(),
-        AnimatedPNGRule(),
-        UnsafeSVGContentRule(),
-        ButtonLabelFallbackRule(),
-        TextDirectionMismatchRule(),
-        InvalidPaletteColorRule(),
-        LowContrastRule(),
-        StockThemeColorsRule(),
-        FontNotFoundRule(),
-        FontNotAFontRule(),
-        LongTextRule(),
-    ]
-
-    /// The descriptions of every rule, in listing order.
+    /// The descriptions of every rule, in the registry's order.
     public static var descriptions: [RuleDescription] {
         rules.map { type(of: $0).description }
     }
