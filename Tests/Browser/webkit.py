@@ -228,7 +228,7 @@ class WebKitBrowsers:
             self.drivers[launch] = driver
         return self.drivers[launch]
 
-    def window(self, launch: Launch, width: int, height: int, blank_url: str):
+    def window(self, launch: Launch, width: int, height: int, blank_url: str, restarted: bool = False):
         """A window of the browser `launch`, its viewport `width` x `height` CSS px, at
         `blank_url` (a page of the test origin) with that origin's storage emptied. It is the
         newest window of the display, which has the keyboard (see VirtualDisplay): the last
@@ -259,12 +259,27 @@ class WebKitBrowsers:
                 # in 30 s. A fresh blank page tries again; a second failure names the step.
                 driver.get(blank_url)
                 failure = driver.execute_async_script(FORGET_THE_ORIGIN)
+            if failure and not restarted:
+                # Still no answer: the browser is started again, with data and cache folders of
+                # its own made anew (`_environment`), so nothing of the origin is left.
+                self._restart(launch)
+                return self.window(launch, width, height, blank_url, restarted=True)
             if failure:
                 raise RuntimeError(f"could not empty the origin's storage: {failure}")
         else:
             # Scripts of the test still run where the page's may not, but promises do not settle.
             driver.execute_script("localStorage.clear(); sessionStorage.clear();")
         return driver
+
+    def _restart(self, launch: Launch):
+        """Quits the browser `launch`, so that the next window of it is a new browser's."""
+        driver = self.drivers.pop(launch)
+        try:
+            driver.quit()
+        except Exception:  # noqa: BLE001 - a browser that does not answer is left to its end
+            pass
+        self.sizes.pop(launch, None)
+        self.last_launch = None
 
     def _size(self, driver, launch: Launch, width: int, height: int):
         """Sizes the window so that its viewport is `width` x `height`: the toolbar's height is
