@@ -362,6 +362,9 @@ def test_axe_refuses_wol_so_the_check_above_can_fail(app_from_text, open_page):
     ("Charcoal", "rgb(0, 0, 0)", "rgb(224, 224, 224)"),
     ("Sepia", "rgb(233, 216, 186)", "rgb(90, 65, 41)"),
     ("Normal", "rgb(255, 255, 255)", "rgb(0, 0, 0)"),
+    # The PWA's own two light themes take SAB's Normal and Sepia, as their names say.
+    ("Sage", "rgb(255, 255, 255)", "rgb(0, 0, 0)"),
+    ("Rose", "rgb(233, 216, 186)", "rgb(90, 65, 41)"),
 ])
 def test_a_default_screen_takes_sabs_stock_colours_where_the_palette_gives_none(app_from_text, open_page, theme, background, text):
     """The Wolof app gives no colours: in Dark and Charcoal its screens are dark, as the app is."""
