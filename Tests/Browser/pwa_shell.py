@@ -47,7 +47,10 @@ APP_SCRIPT = """const route = () => {{ document.getElementById("route").textCont
 if (!location.hash) history.replaceState(null, "", "#/text");
 addEventListener("hashchange", route);
 route();
-navigator.serviceWorker.register("{base}service-worker.js", {{ scope: "{base}" }});
+// A registration cut short because the page is left (a test going on to another app at once)
+// rejects; WebKit reports it as an uncaught error of the page, which is none of the carousel's.
+navigator.serviceWorker.register("{base}service-worker.js", {{ scope: "{base}" }})
+  .catch((error) => console.warn("the service worker was not registered:", String(error)));
 """
 
 # src/service-worker.js of appbuilder-pwa 14.4, with SvelteKit's `build` and `files` filled in.
