@@ -17,8 +17,13 @@ extension Array: FontBytes where Element == UInt8 {
     }
 }
 
-/// Big-endian numbers of a font's tables, read from a slice of its bytes.
+/// Big-endian numbers of a font's tables, read from a slice of its bytes, and written.
 extension Array where Element == UInt8 {
+    /// `value`'s bytes, most significant first, as a font's tables hold numbers.
+    static func bigEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
+        Swift.withUnsafeBytes(of: value.bigEndian) { Array($0) }
+    }
+
     func uint16(at offset: Int) -> UInt16 {
         UInt16(self[offset]) << 8 | UInt16(self[offset + 1])
     }

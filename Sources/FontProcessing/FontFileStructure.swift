@@ -86,6 +86,11 @@ package enum FontFileStructure {
         }
     }
 
+    /// A tag (`name`, `kern`) as a font's table directory holds it: its four bytes, as a number.
+    static func tag(_ name: String) -> UInt32 {
+        name.utf8.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
     /// A table's tag as a font names it, or its bytes in hexadecimal when they are not printable.
     static func tag(_ value: UInt32) -> String {
         let bytes = (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }

@@ -28,7 +28,7 @@ final class HarfBuzzFont {
 
     /// The font's sfnt without the tables `tags`, every other table as it is.
     func sfnt(without tags: [String]) throws(FontProcessingFailure) -> [UInt8] {
-        let values = tags.map { $0.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
+        let values = tags.map(FontFileStructure.tag)
         var bytes: UnsafeMutablePointer<UInt8>?
         var length = 0
         let status = values.withUnsafeBufferPointer { cfonts_font_without_tables(font, $0.baseAddress, $0.count, &bytes, &length) }
@@ -40,7 +40,7 @@ final class HarfBuzzFont {
     /// The font's sfnt with `table` as its table `tag` (in place of its own), every other
     /// table as it is.
     func sfnt(replacing tag: String, with table: [UInt8]) throws(FontProcessingFailure) -> [UInt8] {
-        let value = tag.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        let value = FontFileStructure.tag(tag)
         var bytes: UnsafeMutablePointer<UInt8>?
         var length = 0
         let status = table.withUnsafeBufferPointer { cfonts_font_with_table(font, value, $0.baseAddress, $0.count, &bytes, &length) }

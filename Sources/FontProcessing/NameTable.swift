@@ -15,7 +15,8 @@ enum NameTable {
     static let publishedIDs: Set<Int> = [0, 1, 2, 4, 5, 6, 13, 14]
 
     /// `table` with the records of ``publishedIDs`` alone, as a format 0 table; `nil` when it
-    /// is no name table (too short, or its records lie outside it).
+    /// is no name table (too short, or its records lie outside it), or when what is kept would
+    /// not fit in one (over 5,460 records or 64 KB of strings).
     static func publishedNames(of table: [UInt8]) -> [UInt8]? {
         guard table.count >= 6, table.uint16(at: 0) <= 1 else { return nil }
         let count = Int(table.uint16(at: 2))
@@ -29,7 +30,9 @@ enum NameTable {
             let (language, nameID) = (table.uint16(at: at + 4), Int(table.uint16(at: at + 6)))
             let (length, offset) = (Int(table.uint16(at: at + 8)), Int(table.uint16(at: at + 10)))
             guard publishedIDs.contains(nameID), language < 0x8000 else { continue }
-            guard storage + offset + length <= table.count, strings.count + length <= 0xFFFF else { return nil }
+            // Every number written is 16 bits: the strings' offsets and the storage's, after the records.
+            guard storage + offset + length <= table.count, strings.count + length <= 0xFFFF, 6 + 12 * (kept + 1) <= 0xFFFF
+            else { return nil }
             records += Array(table[at..<at + 8]) + bigEndian(length) + bigEndian(strings.count)
             strings += table[(storage + offset)..<(storage + offset + length)]
             kept += 1
@@ -53,7 +56,8 @@ enum NameTable {
         return try HarfBuzzFont(sfnt: sfnt).sfnt(replacing: tag, with: names)
     }
 
+    /// A name table's numbers are 16 bits: every one written here was checked to fit.
     private static func bigEndian(_ value: Int) -> [UInt8] {
-        [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+        .bigEndian(UInt16(value))
     }
 }

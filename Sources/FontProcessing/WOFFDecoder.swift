@@ -25,8 +25,8 @@ enum WOFFDecoder {
         else {
             throw FontProcessingFailure("its table directory lists \(count) tables, more than the \(FontFileStructure.mostTables) the build takes")
         }
-        var header = bigEndian(woff.uint32(at: 4)) + bigEndian(numTables) + bigEndian(range)
-        header += bigEndian(UInt16(truncatingIfNeeded: entrySelector)) + bigEndian(shift)
+        var header = [UInt8].bigEndian(woff.uint32(at: 4)) + [UInt8].bigEndian(numTables) + [UInt8].bigEndian(range)
+        header += [UInt8].bigEndian(UInt16(truncatingIfNeeded: entrySelector)) + [UInt8].bigEndian(shift)
         var directory: [UInt8] = []
         var tables: [UInt8] = []
         let start = 12 + 16 * count
@@ -43,7 +43,7 @@ enum WOFFDecoder {
             else {
                 throw FontProcessingFailure("the font it wraps is over the \(FontFileStructure.largestFont >> 20) MB the build takes of a font")
             }
-            directory += bigEndian(entry.tag) + bigEndian(entry.checksum) + bigEndian(offset) + bigEndian(length)
+            directory += [UInt8].bigEndian(entry.tag) + [UInt8].bigEndian(entry.checksum) + [UInt8].bigEndian(offset) + [UInt8].bigEndian(length)
             tables += table + [UInt8](repeating: 0, count: (4 - table.count % 4) % 4)
         }
         return header + directory + tables
@@ -58,9 +58,5 @@ enum WOFFDecoder {
             throw FontProcessingFailure("its '\(FontFileStructure.tag(tag))' table does not inflate to the \(length) bytes its directory says: it is damaged")
         }
         return table
-    }
-
-    private static func bigEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
-        withUnsafeBytes(of: value.bigEndian) { Array($0) }
     }
 }

@@ -97,4 +97,25 @@ struct FontNameTests {
         // A record whose string lies outside the table: no name table.
         #expect(NameTable.publishedNames(of: Array(table.prefix(6 + records.count))) == nil)
     }
+
+    /// Kept records whose storage would start past 64 KB cannot be written as a name table: no
+    /// table (the build then says the font cannot be published), never one whose offsets wrapped.
+    @Test func keptRecordsThatCannotFitInANameTableGiveNone() {
+        let u16 = Self.u16
+        let count = 6000
+        // Six thousand English family names, empty, one per language id.
+        let records: [UInt8] = (0..<count).flatMap { (language: Int) -> [UInt8] in
+            let platform: [UInt8] = u16(3) + u16(1)
+            let name: [UInt8] = u16(language) + u16(1)
+            return platform + name + u16(0) + u16(0)
+        }
+        let header: [UInt8] = u16(0) + u16(count) + u16(6 + records.count)
+        let table = header + records
+        #expect(NameTable.publishedNames(of: table) == nil)
+        // 5,460 records fit: their storage starts at 65,526.
+        let fitting = Array(records.prefix(12 * 5460))
+        let fittingHeader: [UInt8] = u16(0) + u16(5460) + u16(6 + fitting.count)
+        let kept = NameTable.publishedNames(of: fittingHeader + fitting)
+        #expect(kept?.count == 6 + fitting.count)
+    }
 }
