@@ -54,7 +54,7 @@ struct ImageVariantCacheTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sab-variants-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         ImageVariantCache.write(entries, as: "a.variants", in: folder.path, key: CacheSealTests.key)
-        #expect(ImageVariantCache.read("a.variants", in: folder.path, key: CacheSealTests.key) == .entries(entries))
+        #expect(ImageVariantCache.read("a.variants", in: folder.path, key: CacheSealTests.key) == .contents(entries))
         let file = [UInt8](try Data(contentsOf: folder.appendingPathComponent("a.variants")))
         return try #require(CacheSeal.opened(file, name: "a.variants", key: CacheSealTests.key))
     }
@@ -69,7 +69,7 @@ struct ImageVariantCacheTests {
         try FileManager.default.removeItem(atPath: folder.path("a.variants"))
         try FileManager.default.copyItem(atPath: folder.path("b.variants"), toPath: folder.path("a.variants"))
         #expect(ImageVariantCache.read("a.variants", in: folder.url.path, key: CacheSealTests.key) == .notSealed)
-        #expect(ImageVariantCache.read("b.variants", in: folder.url.path, key: CacheSealTests.key) == .entries(Self.entries))
+        #expect(ImageVariantCache.read("b.variants", in: folder.url.path, key: CacheSealTests.key) == .contents(Self.entries))
         #expect(ImageVariantCache.read("b.variants", in: folder.url.path, key: nil) == nil, "without a key the cache is not read")
     }
 
@@ -110,8 +110,8 @@ struct ImageVariantCacheTests {
         ImageVariantCache.write(Self.entries, as: "a.variants", in: folder.path, key: CacheSealTests.key)
         ImageVariantCache.write(Self.entries, as: "b.variants", in: folder.path, key: CacheSealTests.key)
         #expect(try String(contentsOf: victim, encoding: .utf8) == "the user's file")
-        #expect(ImageVariantCache.read("a.variants", in: folder.path, key: CacheSealTests.key) == .entries(Self.entries))
-        #expect(ImageVariantCache.read("b.variants", in: folder.path, key: CacheSealTests.key) == .entries(Self.entries))
+        #expect(ImageVariantCache.read("a.variants", in: folder.path, key: CacheSealTests.key) == .contents(Self.entries))
+        #expect(ImageVariantCache.read("b.variants", in: folder.path, key: CacheSealTests.key) == .contents(Self.entries))
         // What was planted is left alone, and the cache file is the build's own, not a link.
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("b.variants.tmp-\(getpid())").path) == victim.path)
         let written = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("a.variants").path)

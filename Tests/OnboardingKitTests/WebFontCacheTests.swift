@@ -76,7 +76,7 @@ struct WebFontCacheTests {
         let project = try Project()
         let made = try project.publish()
         let name = try #require(project.entries.first)
-        guard case .entry(let entry)? = WebFontCache.read(name, in: project.cache) else {
+        guard case .contents(let entry)? = WebFontCache.read(name, in: project.cache) else {
             Issue.record("the cache file the build wrote cannot be read")
             return
         }
@@ -114,7 +114,7 @@ struct WebFontCacheTests {
             textsDigest: String(repeating: "a", count: 64))
         let name = "e" + WebFontCache.suffix
         WebFontCache.write(entry, as: name, in: folder.path("cache"), key: CacheSealTests.key)
-        #expect(WebFontCache.read(name, in: folder.path("cache"), key: CacheSealTests.key) == .entry(entry))
+        #expect(WebFontCache.read(name, in: folder.path("cache"), key: CacheSealTests.key) == .contents(entry))
         #expect(WebFontCache.read(name, in: folder.path("cache"), key: CacheSealTests.otherKey) == .notSealed)
         #expect(WebFontCache.read(name, in: folder.path("cache"), key: nil) == nil, "without a key the cache is not read")
         let bytes = try #require(CacheSeal.opened(try Self.fileBytes(of: entry, as: name, key: CacheSealTests.key), name: name, key: CacheSealTests.key))
@@ -145,7 +145,7 @@ struct WebFontCacheTests {
         let entry = WebFontCache.Entry(font: WebFont(woff2: Array("wOF2".utf8), wholeFontReason: nil), textsDigest: String(repeating: "b", count: 64))
         WebFontCache.write(entry, as: "e" + WebFontCache.suffix, in: folder.path("cache"), key: CacheSealTests.key)
         #expect(try String(contentsOfFile: folder.path("outside.txt"), encoding: .utf8) == "not the cache's")
-        #expect(WebFontCache.read("e" + WebFontCache.suffix, in: folder.path("cache"), key: CacheSealTests.key) == .entry(entry))
+        #expect(WebFontCache.read("e" + WebFontCache.suffix, in: folder.path("cache"), key: CacheSealTests.key) == .contents(entry))
         let kind = try FileManager.default.attributesOfItem(atPath: folder.path("cache/e" + WebFontCache.suffix))[.type] as? FileAttributeType
         #expect(kind == .typeRegular)
     }

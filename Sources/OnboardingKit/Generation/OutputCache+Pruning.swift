@@ -43,17 +43,10 @@ extension OutputCache {
     /// How long a source image's variants stay in the cache unused: 30 days.
     static let imageRetention: Int64 = 30 * pruningInterval
 
-    /// Removes the image variants no build used for ``imageRetention`` (each use renews a
-    /// file's time), and temporary files older than the pruning interval (a killed build's).
+    /// Removes the image variants no build used for ``imageRetention``, and what killed builds
+    /// left (``SealedCacheFile/prune(in:suffix:now:)``).
     static func pruneImages(in folder: String, now: Int64) {
-        for name in ((try? FolderWalk.names(in: folder)) ?? []).compactMap(String.init(validating:)) {
-            let path = Paths.join(folder, name)
-            guard let status = FileStatus.of(path) else { continue }
-            let age = now - status.modified
-            if (name.hasSuffix(".variants") && age >= imageRetention) || (name.contains(".tmp-") && age >= pruningInterval) {
-                PathText.withCString(path) { _ = unlink($0) }
-            }
-        }
+        SealedCacheFile.prune(in: folder, suffix: ".variants", now: now)
     }
 
     /// Now, in nanoseconds since 1970, as file times are kept.

@@ -89,7 +89,7 @@ public enum FontPublisher {
                 case nil: break
                 case .unreadable?: cacheProblem = "its file is not a whole web font file"
                 case .notSealed?: cacheProblem = "its file is not sealed with this user's cache key (written by another user or machine, or changed since)"
-                case .entry(let cached)?:
+                case .contents(let cached)?:
                     // A whole font made for other texts may not shape these ones alike: made again, unremarked.
                     if cached.font.wholeFontReason == nil || cached.textsDigest == textsDigest {
                         if let difference = WebFontMaker.difference(of: cached.font, fromSource: source, characters: characters, texts: texts) {

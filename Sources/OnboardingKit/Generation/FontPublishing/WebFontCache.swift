@@ -1,12 +1,4 @@
 internal import FontProcessing
-import PathText
-import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The fonts already made, in the user's cache folder (`fonts/` in ``OutputCache/folder``): one
 /// file per source font, characters and settings (HarfBuzz's version among them), so that a
@@ -59,53 +51,22 @@ enum WebFontCache {
         return SHA256.hexDigest(of: bytes)
     }
 
-    /// What a cache file gives.
-    enum Cached: Equatable {
-        /// Its entry, not yet checked against the source (``FontPublisher``).
-        case entry(Entry)
-        /// Something is there that is no web font file, or not a whole one.
-        case unreadable
-        /// A file whose seal is not this key's for this name and contents.
-        case notSealed
-    }
+    /// What a cache file gives: its entry, not yet checked against the source (``FontPublisher``).
+    typealias Cached = SealedCacheFile.Read<Entry>
 
     /// What the file `name` in `folder` holds; `nil` without one, or without a key (then
     /// nothing is read: nothing could be told from a planted file).
     static func read(_ name: String, in folder: String?, key: [UInt8]? = CacheSeal.machineKey) -> Cached? {
-        guard let folder, let key else { return nil }
-        let path = Paths.join(folder, name)
-        guard let bytes = RegularFile.bytes(at: path, maximumSize: maximumFileSize) else {
-            return PathText.withCString(path) { access($0, F_OK) } == 0 ? .unreadable : nil
-        }
-        guard let payload = CacheSeal.opened(bytes, name: name, key: key) else { return .notSealed }
-        guard let entry = entry(in: payload) else { return .unreadable }
-        PathText.withCString(path) { _ = utimensat(AT_FDCWD, $0, nil, 0) }
-        return .entry(entry)
+        SealedCacheFile.read(name, in: folder, key: key, maximumSize: maximumFileSize, parse: entry(in:))
     }
 
-    /// Stores `entry`, sealed with `key`; a cache that cannot be written (no home folder, a full
-    /// disk, no key) is skipped: the build needs none.
+    /// Stores `entry`, sealed with `key` (``SealedCacheFile/write(_:as:in:key:)``).
     static func write(_ entry: Entry, as name: String, in folder: String?, key: [UInt8]? = CacheSeal.machineKey) {
-        guard let folder, let key, (try? FileSystemCalls.makeDirectories(folder)) != nil else { return }
         let font = entry.font
         let reason = Array((font.wholeFontReason ?? "").utf8)
         let kind = font.wholeFontReason == nil ? "subset" : "whole"
         let contents = Array("\(header)\n\(kind) \(entry.textsDigest) \(reason.count) \(font.woff2.count)\n\n".utf8) + reason + font.woff2
-        let bytes = CacheSeal.sealed(contents, name: name, key: key)
-        let path = Paths.join(folder, name)
-        let temporary = path + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        do {
-            // Created here, now: never a file or link someone else put under the name.
-            let file = try FileDescriptor.open(
-                FilePath(pathText: temporary), .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
-                permissions: [.ownerReadWrite, .groupRead, .otherRead])
-            try file.closeAfter { _ = try file.writeAll(bytes) }
-        } catch {
-            PathText.withCString(temporary) { _ = unlink($0) }
-            return
-        }
-        let renamed = PathText.withCString(temporary) { from in PathText.withCString(path) { to in rename(from, to) } }
-        if renamed != 0 { PathText.withCString(temporary) { _ = unlink($0) } }
+        SealedCacheFile.write(contents, as: name, in: folder, key: key)
     }
 
     /// The entry a cache file's contents (its seal taken off) hold, or `nil` unless they read
@@ -127,16 +88,9 @@ enum WebFontCache {
         return Entry(font: font, textsDigest: String(fields[1]))
     }
 
-    /// Removes the fonts no build used for ``OutputCache/imageRetention`` (each use renews a
-    /// file's time), and temporary files older than the pruning interval (a killed build's).
+    /// Removes the fonts no build used for ``OutputCache/imageRetention``, and what killed
+    /// builds left (``SealedCacheFile/prune(in:suffix:now:)``).
     static func prune(in folder: String, now: Int64) {
-        for name in ((try? FolderWalk.names(in: folder)) ?? []).compactMap(String.init(validating:)) {
-            let path = Paths.join(folder, name)
-            guard let status = FileStatus.of(path) else { continue }
-            let age = now - status.modified
-            if (name.hasSuffix(suffix) && age >= OutputCache.imageRetention) || (name.contains(".tmp-") && age >= OutputCache.pruningInterval) {
-                PathText.withCString(path) { _ = unlink($0) }
-            }
-        }
+        SealedCacheFile.prune(in: folder, suffix: suffix, now: now)
     }
 }

@@ -116,7 +116,7 @@ public enum ImagePublisher {
         case nil: break
         case .unreadable?: cacheProblem = "its file is not a whole variants file"
         case .notSealed?: cacheProblem = "its file is not sealed with this user's cache key (written by another user or machine, or changed since)"
-        case .entries(let cached)?:
+        case .contents(let cached)?:
             let check = CachedVariantCheck(
                 widths: widths, fallbackWidth: fallbackWidth, sourceSize: asset.size, isAnimated: asset.isAnimated, sourceFrames: asset.frameCount)
             cacheProblem = check.problem(with: cached)

@@ -1,11 +1,3 @@
-import PathText
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The variants of each source image already encoded, in the user's cache folder
 /// (`images/` in ``OutputCache/folder``), one file per source and settings (libvips's version
 /// among them): a rebuild after an edit re-encodes only the images that changed. What a file
@@ -16,8 +8,8 @@ import PathText
 /// A file is named by a digest of the source's bytes and the settings, and holds a header line,
 /// a line per variant (`type width height length`) and the variants' bytes. One that does not
 /// read back whole is ignored and written again. Files are written under a temporary name and
-/// renamed, so a reader never sees half of one; each use renews its time, and pruning removes
-/// those unused for ``OutputCache/imageRetention``.
+/// renamed (``SealedCacheFile``), so a reader never sees half of one; each use renews its time,
+/// and pruning removes those unused for ``OutputCache/imageRetention``.
 enum ImageVariantCache {
     static let header = "sab-onboarding image variants 1"
     /// The largest file read: the variants of a 16383-pixel-wide animation stay far below it, and
@@ -40,59 +32,20 @@ enum ImageVariantCache {
         SHA256.hexDigest(of: Array("\(sourceDigest)\n\(settings)\n\(SabOnboardingVersion.current)\n\(CacheSeal.version)".utf8)) + ".variants"
     }
 
-    /// What a cache file gives.
-    enum Cached: Equatable {
-        /// Its entries, not yet checked (``CachedVariantCheck``).
-        case entries([Entry])
-        /// Something is there that is no variants file, or not a whole one.
-        case unreadable
-        /// A file whose seal is not this key's for this name and contents: written with
-        /// another key, changed since, or copied from another name.
-        case notSealed
-    }
+    /// What a cache file gives: its entries, not yet checked (``CachedVariantCheck``).
+    typealias Cached = SealedCacheFile.Read<[Entry]>
 
     /// What the file `name` in `folder` (``folder`` unless given) holds; `nil` without one, or
     /// without a key (then nothing is read: nothing could be told from a planted file).
     static func read(_ name: String, in folder: String? = folder, key: [UInt8]? = CacheSeal.machineKey) -> Cached? {
-        guard let folder, let key else { return nil }
-        let path = Paths.join(folder, name)
-        guard let bytes = RegularFile.bytes(at: path, maximumSize: maximumFileSize) else {
-            return PathText.withCString(path) { access($0, F_OK) } == 0 ? .unreadable : nil
-        }
-        guard let payload = CacheSeal.opened(bytes, name: name, key: key) else { return .notSealed }
-        guard let entries = entries(in: payload) else { return .unreadable }
-        PathText.withCString(path) { _ = utimensat(AT_FDCWD, $0, nil, AT_SYMLINK_NOFOLLOW) }
-        return .entries(entries)
+        SealedCacheFile.read(name, in: folder, key: key, maximumSize: maximumFileSize, parse: entries(in:))
     }
 
-    /// Stores `entries`, sealed with `key`; a cache that cannot be written (no home folder, a
-    /// full disk, no key) is skipped: the build needs none.
-    ///
-    /// The file is written under a temporary name of its own and renamed into place. The cache
-    /// folder may be shared, or restored from elsewhere: the temporary file is created anew
-    /// (`O_EXCL`), so a file or link planted at its name (predicted from the process id) is
-    /// never written through; another name is tried instead.
+    /// Stores `entries`, sealed with `key` (``SealedCacheFile/write(_:as:in:key:)``).
     static func write(_ entries: [Entry], as name: String, in folder: String? = folder, key: [UInt8]? = CacheSeal.machineKey) {
-        guard let folder, let key, (try? FileSystemCalls.makeDirectories(folder)) != nil else { return }
         var text = header + "\n"
         for entry in entries { text += "\(entry.mediaType) \(entry.width) \(entry.height) \(entry.bytes.count)\n" }
-        let bytes = CacheSeal.sealed(Array((text + "\n").utf8) + entries.flatMap(\.bytes), name: name, key: key)
-        let path = Paths.join(folder, name)
-        for _ in 0..<8 {
-            // Pruning removes what a killed build left by this infix (``OutputCache/pruneImages``).
-            let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
-            do {
-                try FileSystemCalls.createFile(bytes, at: temporary)
-            } catch {
-                // Something is at that name: it is not ours to remove. Another name, then.
-                if error.code == .fileExists { continue }
-                PathText.withCString(temporary) { _ = unlink($0) }
-                return
-            }
-            let renamed = PathText.withCString(temporary) { from in PathText.withCString(path) { to in rename(from, to) } }
-            if renamed != 0 { PathText.withCString(temporary) { _ = unlink($0) } }
-            return
-        }
+        SealedCacheFile.write(Array((text + "\n").utf8) + entries.flatMap(\.bytes), as: name, in: folder, key: key)
     }
 
     /// The entries of a cache file's contents (its seal taken off), or `nil` unless they read
