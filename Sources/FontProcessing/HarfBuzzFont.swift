@@ -29,36 +29,27 @@ final class HarfBuzzFont {
     /// The font's sfnt without the tables `tags`, every other table as it is.
     func sfnt(without tags: [String]) throws(FontProcessingFailure) -> [UInt8] {
         let values = tags.map(FontFileStructure.tag)
-        var bytes: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let status = values.withUnsafeBufferPointer { cfonts_font_without_tables(font, $0.baseAddress, $0.count, &bytes, &length) }
-        guard status == 0, let bytes else { throw FontProcessingFailure("HarfBuzz cannot copy its tables (out of memory)") }
-        defer { cfonts_free(bytes) }
-        return Array(UnsafeBufferPointer(start: bytes, count: length))
+        return try Self.taken("HarfBuzz cannot copy its tables (out of memory)") { bytes, length in
+            values.withUnsafeBufferPointer { cfonts_font_without_tables(font, $0.baseAddress, $0.count, &bytes, &length) }
+        }
     }
 
     /// The font's sfnt with `table` as its table `tag` (in place of its own), every other
     /// table as it is.
     func sfnt(replacing tag: String, with table: [UInt8]) throws(FontProcessingFailure) -> [UInt8] {
         let value = FontFileStructure.tag(tag)
-        var bytes: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let status = table.withUnsafeBufferPointer { cfonts_font_with_table(font, value, $0.baseAddress, $0.count, &bytes, &length) }
-        guard status == 0, let bytes else { throw FontProcessingFailure("HarfBuzz cannot copy its tables (out of memory)") }
-        defer { cfonts_free(bytes) }
-        return Array(UnsafeBufferPointer(start: bytes, count: length))
+        return try Self.taken("HarfBuzz cannot copy its tables (out of memory)") { bytes, length in
+            table.withUnsafeBufferPointer { cfonts_font_with_table(font, value, $0.baseAddress, $0.count, &bytes, &length) }
+        }
     }
 
     /// The font subset to `characters`, every layout feature and the glyphs they reach kept,
     /// as an sfnt.
     func subset(to characters: [Unicode.Scalar]) throws(FontProcessingFailure) -> [UInt8] {
         let values = characters.map(\.value)
-        var bytes: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let status = values.withUnsafeBufferPointer { cfonts_subset(font, $0.baseAddress, $0.count, &bytes, &length) }
-        guard status == 0, let bytes else { throw FontProcessingFailure("HarfBuzz's subsetter cannot subset it: its tables are damaged") }
-        defer { cfonts_free(bytes) }
-        return Array(UnsafeBufferPointer(start: bytes, count: length))
+        return try Self.taken("HarfBuzz's subsetter cannot subset it: its tables are damaged") { bytes, length in
+            values.withUnsafeBufferPointer { cfonts_subset(font, $0.baseAddress, $0.count, &bytes, &length) }
+        }
     }
 
     /// The whole font as a browser draws it, as an sfnt: every character, glyph (under its own
@@ -66,11 +57,19 @@ final class HarfBuzzFont {
     /// browser reads (a font tool's private tables, any tag the subsetter does not know),
     /// Apple's layout tables and the names beyond those a subset keeps left out.
     func whole() throws(FontProcessingFailure) -> [UInt8] {
+        try Self.taken("HarfBuzz's subsetter cannot copy it: its tables are damaged") { bytes, length in
+            cfonts_subset_whole(font, &bytes, &length)
+        }
+    }
+
+    /// The bytes a CFonts call writes (`call` gives its status: 0 on success), copied and
+    /// freed; `failure` when it fails.
+    private static func taken(
+        _ failure: String, _ call: (inout UnsafeMutablePointer<UInt8>?, inout Int) -> Int32
+    ) throws(FontProcessingFailure) -> [UInt8] {
         var bytes: UnsafeMutablePointer<UInt8>?
         var length = 0
-        guard cfonts_subset_whole(font, &bytes, &length) == 0, let bytes else {
-            throw FontProcessingFailure("HarfBuzz's subsetter cannot copy it: its tables are damaged")
-        }
+        guard call(&bytes, &length) == 0, let bytes else { throw FontProcessingFailure(failure) }
         defer { cfonts_free(bytes) }
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
