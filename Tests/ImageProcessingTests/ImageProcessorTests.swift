@@ -117,9 +117,13 @@ struct ImageProcessorTests {
         let cut = Array(jpeg.bytes.prefix(jpeg.bytes.count / 2)) + [0xFF, 0xD9]
         #expect(ImageProcessor.problemDecoding(cut, format: .jpeg, width: jpeg.width, height: jpeg.height) != nil)
         #expect(ImageProcessor.problemDecoding(Self.twoFrameGIF, format: .gif, width: 1, height: 1, allFrames: true) == nil)
-        // The second frame's LZW data made a code no table has yet.
+        // The second frame's LZW data made a code no table has yet. Asked many times: libvips
+        // reading with several threads lost that error in about one call in thirty.
         var damaged = Self.twoFrameGIF
         damaged[damaged.count - 4] = 0xFF
-        #expect(ImageProcessor.problemDecoding(damaged, format: .gif, width: 1, height: 1, allFrames: true) != nil)
+        let passed = (0..<300).filter { _ in
+            ImageProcessor.problemDecoding(damaged, format: .gif, width: 1, height: 1, allFrames: true) == nil
+        }
+        #expect(passed.isEmpty, "the damaged GIF decoded without a problem \(passed.count) times in 300")
     }
 }
