@@ -91,12 +91,15 @@ release: deps
 ## test: every test: unit, fixtures, samples, the command line, install, and the browser suite in
 ## Chromium and WebKit (WebKitGTK), side by side. In WebKit it leaves out the tests whose outcome
 ## does not depend on the engine (axe-core, the computed colours, the review page), so that CI
-## stays well within its time: `bash Tests/Browser/run.sh` runs them in both.
+## stays well within its time: `bash Tests/Browser/run.sh` runs them in both. The browser suite
+## drives the release binary the install check has built, the one users install: it builds the
+## suite's projects in about half the time of the debug one (a warm rebuild of the photo
+## project: 0.55 s against 5 s).
 test: deps test-deps format-check check-warnings
 	$(SWIFT) test
 	$(MAKE) --no-print-directory rules-registry-check
 	bash Tests/Install/check.sh
-	SAB_ONBOARDING="$(CURDIR)/$(BINARY)" SAB_WEBKIT=carousel bash Tests/Browser/run.sh
+	SAB_ONBOARDING="$(CURDIR)/$(RELEASE)" SAB_WEBKIT=carousel bash Tests/Browser/run.sh
 
 ## check: the Swift tests (and the rule registry generator's), the format check and the warnings check, fast, installing nothing. For a quick run
 ## while working; `make test` is everything (the completion tests want zsh and fish, which

@@ -33,6 +33,7 @@ def dot_labels(page):
     return page.evaluate("[...document.querySelectorAll('.onboarding-dot')].map(d => d.getAttribute('aria-label'))")
 
 
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_lang_parameter_shows_french(carousel, samples):
     page = carousel("builders", "?lang=fr")
     assert html_lang_dir(page) == ["fr", "ltr"]
@@ -48,6 +49,7 @@ def test_lang_parameter_shows_french(carousel, samples):
     assert page.locator(".onboarding-start").text_content() == buttons["start"].get("fr", buttons["start"]["default"])
 
 
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_region_falls_back_to_the_language(carousel):
     page = carousel("builders", "?lang=es-MX")
     assert html_lang_dir(page) == ["es", "ltr"]
@@ -55,12 +57,14 @@ def test_region_falls_back_to_the_language(carousel):
     assert dot_labels(page)[0] == "1 de 4"
 
 
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_language_code_case_does_not_matter(carousel):
     page = carousel("builders", "?lang=FR")
     assert html_lang_dir(page) == ["fr", "ltr"]
     assert texts(page, 2)["topTitle"]["text"] == "La pluie est tombée"
 
 
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_sab_code_as_bcp_47_writes_it(carousel):
     # SAB's `Kir` is ISO 639's `kir`, which BCP 47 writes `ky`: the page says so (lint notes it).
     page = carousel("multilingual", "?lang=kir")
@@ -70,6 +74,7 @@ def test_sab_code_as_bcp_47_writes_it(carousel):
     assert texts(page, 1)["bottomTitle"] == {"text": "A new day begins", "lang": "en"}
 
 
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_browser_language_when_no_parameter(carousel):
     page = carousel("builders", locale="fr-FR")
     assert page.evaluate("navigator.languages[0]") == "fr-FR"
@@ -77,12 +82,14 @@ def test_browser_language_when_no_parameter(carousel):
     assert texts(page, 1)["topTitle"]["text"] == "fr: Onboarding title"
 
 
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_pwa_interface_language_beats_the_browser(carousel):
     page = carousel("builders", locale="fr-FR", init_scripts=[user_settings("es")])
     assert html_lang_dir(page) == ["es", "ltr"]
     assert texts(page, 1)["topTitle"]["text"] == "es: Onboarding Screen 1"
 
 
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_lang_parameter_beats_the_pwa_interface_language(carousel):
     page = carousel("builders", "?lang=fr", locale="es-ES", init_scripts=[user_settings("es")])
     assert html_lang_dir(page) == ["fr", "ltr"]
@@ -98,6 +105,7 @@ def test_missing_translation_shows_default_text_marked_english(carousel, samples
     assert page.locator("#onboarding-slide-4 .onboarding-bottom-text-subtitle").is_visible()
 
 
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_unknown_language_shows_default_text(carousel, samples):
     page = carousel("builders", "?lang=xx", locale="de-DE")
     assert html_lang_dir(page) == ["en", "ltr"]
@@ -107,6 +115,7 @@ def test_unknown_language_shows_default_text(carousel, samples):
     assert page.locator(".onboarding-next").text_content() == "Next"
 
 
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_swahili_sample(carousel, samples):
     page = carousel("one-line-export", "?lang=sw")
     assert html_lang_dir(page) == ["sw", "ltr"]
@@ -143,6 +152,7 @@ def test_right_to_left(carousel, samples):
     assert_at(page, 2)
 
 
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_default_language_left_to_right_on_the_rtl_sample(carousel):
     page = carousel("multilingual", locale="en-GB")
     assert html_lang_dir(page) == ["en", "ltr"]
@@ -278,6 +288,7 @@ def languages_app(default_lang: str, use_system_language: str | None) -> str:
     ("en", "?lang=fr", ("fr", "Bienvenue", "Passer")),
     ("en", "?lang=xx", ("en", "Welcome", "Skip")),
 ])
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_the_translation_written_for_the_language_wins_over_the_default_text(app_from_text, open_page, default_lang, query, expected):
     """The translation written for the visitor's language is shown, also when that language is the
     app's default language; the untranslated default text only where no translation matches."""
@@ -295,12 +306,14 @@ def test_the_translation_written_for_the_language_wins_over_the_default_text(app
     ("false", "fr-FR", "Welcome"),     # it does not: the default language, as the app will show
     (None, "fr-FR", "Bienvenue"),      # not said: the browser's language serves a visitor best
 ])
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_the_browser_language_counts_only_where_the_app_follows_it(app_from_text, open_page, use_system_language, locale, expected):
     app = app_from_text(f"system-language-{use_system_language}", languages_app("en", use_system_language))
     page = open_page(app.url(), locale=locale)
     assert texts(page, 1)["topTitle"]["text"] == expected
 
 
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_the_pwa_interface_language_is_followed_even_when_the_browser_is_not(app_from_text, open_page):
     app = app_from_text("system-language-false-settings", languages_app("en", "false"))
     page = open_page(app.url(), locale="de-DE", init_scripts=[user_settings("Kir")])
@@ -333,6 +346,7 @@ WOLOF_APP = """<?xml version="1.0" encoding="utf-8"?>
     ("?lang=wo", "de-DE", None),
     ("", "de-DE", "wol"),        # the PWA's interface language, SAB's code
 ])
+@pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size
 def test_wolof_written_wol_is_wo_on_the_page_and_found_either_way(app_from_text, open_page, query, locale, settings):
     """SAB writes Wolof `wol` (ISO 639-3); BCP 47 writes it `wo`, which the page carries and
     axe-core accepts, while every way a visitor's language arrives still finds it."""
