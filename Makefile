@@ -157,16 +157,17 @@ rules-registry-check:
 		$(MAKE) --no-print-directory rules-registry-test; \
 	fi
 
-## rules-table: writes the table of `sab-onboarding rules --markdown` into README.md, between
-## <!-- rules:start --> and <!-- rules:end --> (ReadmeTests fails until it is in step).
+## rules-table: writes the table of `sab-onboarding rules --markdown` into Documentation/Rules.md,
+## between <!-- rules:start --> and <!-- rules:end --> (RulesPageTests fails until it is in step).
+RULES_PAGE := Documentation/Rules.md
 rules-table: build
 	@$(BINARY) rules --markdown > .build/rules-table.md
 	@python3 -c 'import sys; start, end = "<!-- rules:start -->\n", "<!-- rules:end -->"; \
-		readme = open("README.md").read(); table = open(".build/rules-table.md").read(); \
-		head, rest = readme.split(start, 1); _, tail = rest.split(end, 1); \
-		open("README.md", "w").write(head + start + table + end + tail)'
+		page = open(sys.argv[1]).read(); table = open(".build/rules-table.md").read(); \
+		head, rest = page.split(start, 1); _, tail = rest.split(end, 1); \
+		open(sys.argv[1], "w").write(head + start + table + end + tail)' $(RULES_PAGE)
 	@rm -f .build/rules-table.md
-	@echo "README.md: rules table written"
+	@echo "$(RULES_PAGE): rules table written"
 
 ## demo: builds the tool and compiles the four-screen sample into a carousel.
 demo: build
@@ -175,7 +176,7 @@ demo: build
 	@echo "The carousel: $(CURDIR)/build/demo/index.html"
 	@echo "Open it in a browser (file://$(CURDIR)/build/demo/index.html), or serve build/demo over HTTP."
 
-## screenshots: Documentation/review.png, the README's picture of the review page, from a build of
+## screenshots: Documentation/review.png, the picture of the review page in Documentation/Review.md, from a build of
 ## Samples/multilingual in Chromium (with what the browser suite needs: Tests/Browser/run.sh installs it).
 screenshots: build
 	SAB_ONBOARDING="$(CURDIR)/$(BINARY)" python3 Tests/Browser/screenshots.py

@@ -23,7 +23,7 @@ enum RuleListing {
         }.joined(separator: "\n")
     }
 
-    /// A Markdown table of the rules for each category, under its heading, as the README shows them.
+    /// A Markdown table of the rules for each category, under its heading, as Documentation/Rules.md shows them.
     static func markdown(_ descriptions: [RuleDescription]) -> String {
         grouped(descriptions).map { group in
             var text = "### \(group.category.title)\n\n| rule | severity | what it checks |\n|---|---|---|\n"

@@ -1,5 +1,5 @@
-"""Makes the README's pictures from real builds, in Debian's Chromium with the browser suite's
-fonts (so that the pictures do not depend on the machine's):
+"""Makes the pictures of the README and Documentation/ from real builds, in Debian's Chromium with
+the browser suite's fonts (so that the pictures do not depend on the machine's):
 
 - Documentation/review.png: `sab-onboarding review` of Samples/multilingual, opened from disk;
 - Documentation/carousel-*.png: the carousel of Sango's appDef (../shared) with the screens of
@@ -45,7 +45,7 @@ CAROUSEL_SIZES = {
     "landscape": ((740, 360), 16, True),
     "desktop": ((1440, 900), 16, False),
 }
-# The README's pictures of the carousel: (file, size, query, screen from 1).
+# The carousel's pictures in the README and Documentation/PWA.md: (file, size, query, screen from 1).
 CAROUSEL_PICTURES = [
     ("carousel-phone.png", "phone", "?lang=en", 1),
     ("carousel-large-text.png", "text200", "?lang=de", 1),

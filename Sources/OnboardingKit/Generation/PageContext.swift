@@ -1,7 +1,7 @@
 internal import Mustache
 
 /// The values templates see, as ``TemplateContextSchema`` declares them (a test holds the two
-/// together; the README's list is generated from the schema).
+/// together; Documentation/Templates.md's list is generated from the schema).
 struct PageContext {
     let project: OnboardingProject
     let options: BuildOptions

@@ -1,4 +1,4 @@
-/// The group a rule belongs to, in the order `rules` and the README list them: the order in which
+/// The group a rule belongs to, in the order `rules` and Documentation/Rules.md list them: the order in which
 /// an appDef is read and then looked at, from the file itself to the app's settings.
 public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
     /// Whether the file can be read at all: opened, decoded, parsed as XML, an appDef with
@@ -16,7 +16,7 @@ public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
     /// languages' directions, the palette and the fonts.
     case appSettings
 
-    /// The group's heading in `rules` and in the README's table.
+    /// The group's heading in `rules` and in Documentation/Rules.md's table.
     public var title: String {
         switch self {
         case .reading: "Reading the file"

@@ -2,7 +2,7 @@
 public struct RuleDescription: Sendable, Hashable {
     /// The kebab-case id used in diagnostics and on the command line.
     public var id: String
-    /// The group the rule is listed in by `rules` and the README; its folder under `Rules/`.
+    /// The group the rule is listed in by `rules` and Documentation/Rules.md; its folder under `Rules/`.
     public var category: RuleCategory
     public var severity: Severity
     /// One line saying what the rule checks.

@@ -10,7 +10,7 @@ struct RulesCommand: ParsableCommand {
     @Argument(help: "A rule id to describe in full.", completion: .ruleIDs)
     var ruleID: String?
 
-    @Flag(help: "Print the list as a Markdown table (as in the README).")
+    @Flag(help: "Print the list as a Markdown table (as in Documentation/Rules.md).")
     var markdown = false
 
     func validate() throws {

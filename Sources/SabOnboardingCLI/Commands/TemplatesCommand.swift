@@ -51,7 +51,7 @@ struct TemplatesCommand: ParsableCommand {
             abstract: "Print the values templates receive, and where each is given."
         )
 
-        @Flag(help: "Print a Markdown list, as in the README.")
+        @Flag(help: "Print a Markdown list, as in Documentation/Templates.md.")
         var markdown = false
 
         func run() {

@@ -55,7 +55,7 @@ public enum FontPublisher {
                 Diagnostic(
                     ruleID: cacheNotUsedID, severity: .note, location: SourceLocation(file: project.appDefPath, line: 1, column: 1),
                     message: "the font cache was not used, and every font was made: \(problem)",
-                    notes: ["a cache file is used only if it is sealed with the user's cache key (see the README's Cache key)"]))
+                    notes: ["a cache file is used only if it is sealed with the user's cache key (see Documentation/Output.md, Cache key)"]))
         }
         for font in project.fonts.fonts {
             let location = SourceLocation(file: project.appDefPath, line: font.position.line, column: font.position.column)

@@ -51,7 +51,7 @@ public enum ImagePublisher {
                 Diagnostic(
                     ruleID: cacheNotUsedRuleID, severity: .note, location: SourceLocation(file: project.appDefPath, line: 1, column: 1),
                     message: "the image cache was not used, and every image was made: \(problem)",
-                    notes: ["a cache file is used only if it is sealed with the user's cache key (see the README's Cache key)"]))
+                    notes: ["a cache file is used only if it is sealed with the user's cache key (see Documentation/Output.md, Cache key)"]))
         }
         for asset in assets where asset.isResizable {
             do {

@@ -1,7 +1,7 @@
 import PathText
 
 /// The review as JSON, for CI (`review --format json`): the summary, then the same per-screen
-/// data the page shows. The README's CI section gives its shape.
+/// data the page shows. Documentation/CI.md gives its shape.
 enum ReviewJSON {
     static let schemaVersion = 1
 

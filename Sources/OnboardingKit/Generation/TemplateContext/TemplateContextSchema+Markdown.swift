@@ -1,5 +1,5 @@
 extension TemplateContextSchema {
-    /// The schema as a Markdown list for the README: each value, its kind, where it is given
+    /// The schema as a Markdown list for Documentation/Templates.md: each value, its kind, where it is given
     /// and what it holds, members indented under their object or list.
     public static var markdown: String {
         fields.map { line(for: $0, depth: 0, showPages: true) }.joined()

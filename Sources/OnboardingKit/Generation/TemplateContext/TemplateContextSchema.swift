@@ -1,9 +1,9 @@
 /// The values templates receive, written down once. ``PageContext`` builds exactly these (a
 /// test compares them), every `{{name}}` of the built-in templates is one of them (a test checks
-/// it, and a build warns of a user template that names another), and the README's list is
+/// it, and a build warns of a user template that names another), and Documentation/Templates.md's list is
 /// generated from here (`sab-onboarding templates context --markdown`).
 public enum TemplateContextSchema {
-    /// The values at the top level of each page, in the order the README lists them.
+    /// The values at the top level of each page, in the order Documentation/Templates.md lists them.
     public static let fields: [TemplateContextField] = [
         .init(
             "lang", .text,
