@@ -212,6 +212,13 @@ step "hyperfine crowded tag" timed crowded "$small_runs" 2 -i \
   -n "sab-onboarding lint spread.xml" "$binary lint $bench/spread.xml" \
   -n "xmllint --stream --noout spread.xml" "xmllint --stream --noout $bench/spread.xml"
 
+# --- an SVG of 440,000 shapes (27.6 MB): every attribute value checked for CSS that loads a file ---
+echo "== an SVG of 440,000 shapes"
+python3 Tests/Benchmarks/svg_documents.py "$bench"
+step "hyperfine SVG shapes" timed svg-shapes 10 1 \
+  -n "sab-onboarding lint shapes.appDef" "$binary lint $bench/svg-shapes/shapes.appDef" \
+  -n "xmllint --stream --noout shapes.svg" "xmllint --stream --noout $bench/svg-shapes/images/onboarding/shapes.svg"
+
 # --- the carousel of the four-screen sample, gzipped ---
 carousel="$bench/out-builders"
 rm -rf "$carousel"
