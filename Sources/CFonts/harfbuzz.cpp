@@ -322,6 +322,13 @@ hb_subset_input_t *subset_input() {
         hb.subset_input_destroy(input);
         return nullptr;
     }
+    /* Without HB_SUBSET_FLAGS_GLYPH_NAMES the post table is written as version 3, which holds no
+       glyph names: a TrueType font's version 2 post carries every name its tools gave a glyph.
+       A CFF font's glyph names are not in post but in its CFF table (the charset's strings),
+       and HarfBuzz 6 keeps those of every glyph it keeps, with no setting to drop them (its
+       CFF subsetter maps each kept glyph's string id through, for any font not CID-keyed).
+       They are left as they are: dropping them means rewriting the CFF table by hand, and a
+       subset keeps only the names of the glyphs the carousel's text uses. */
     hb.subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING);
     return input;
 }

@@ -295,7 +295,7 @@ struct FontNotAFontTests {
     /// an error saying what it is, not a font said to be missing: a link out of the project
     /// (to a real font, even), a link to nothing, a named pipe, a folder.
     @Test(arguments: [
-        ("a link out of the project", "it is a link that leads out of the fonts folder"), ("a link to nothing", "it is a link that leads to no file"),
+        ("a link out of the project", "it is a link, which the build never follows"), ("a link to nothing", "it is a link, which the build never follows"),
         ("a named pipe", "it is not a regular file"), ("a folder", "it is a folder, not a file"),
     ])
     func aNameThatIsNoRegularFileOfTheFolderIsAnErrorSayingWhatItIs(_ kind: String, _ said: String) throws {

@@ -44,7 +44,7 @@ struct ImageDecodingCostTests {
         let one = ImageSize(width: 1, height: 1)
         let many = ImageFrameSizeTests.gif(screen: (1, 1), frames: Array(repeating: (0, 0, 1, 1), count: 1001))
         let problem = try #require(ImageCompleteness.problem(in: many, format: .gif, size: one))
-        #expect(problem.hasPrefix("has 1001 frames, more than an animation may have (at most 1000"), "\(problem)")
+        #expect(problem.hasPrefix("has more than 1000 frames, the most an animation may have"), "\(problem)")
         let thousand = ImageFrameSizeTests.gif(screen: (1, 1), frames: Array(repeating: (0, 0, 1, 1), count: 1000))
         #expect(ImageCompleteness.problem(in: thousand, format: .gif, size: one) == nil)
     }

@@ -97,7 +97,10 @@ extension ReporterTests {
         @Test func listsEveryRegistryRuleAndTemplateError() throws {
             let rules = try rules(try parsed([]))
             let ids = rules.compactMap { $0["id"] as? String }
-            #expect(ids == RuleRegistry.descriptions.map(\.id) + ["template-error", "image-cache-not-used", "font-cache-not-used"])
+            #expect(
+                ids == RuleRegistry.descriptions.map(\.id) + [
+                    "template-error", "image-cache-not-used", "font-cache-not-used", "font-not-published", "font-published-whole",
+                ])
             for (rule, description) in zip(rules, RuleRegistry.descriptions) {
                 #expect(text(rule, "shortDescription") == description.summary)
                 #expect(text(rule, "fullDescription") == description.rationale)
@@ -107,16 +110,19 @@ extension ReporterTests {
                 let configuration = rule["defaultConfiguration"] as? [String: Any]
                 #expect(configuration?["level"] as? String == description.severity.rawValue)
             }
-            let template = try #require(rules.dropLast(2).last)
+            let template = try #require(rules.dropLast(4).last)
             #expect(template["name"] as? String == "TemplateError")
             #expect(text(template, "shortDescription")?.isEmpty == false)
             #expect(text(template, "fullDescription")?.isEmpty == false)
             #expect(text(template, "help")?.isEmpty == false)
             #expect((template["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
-            for (cache, name) in zip(rules.suffix(2), ["ImageCacheNotUsed", "FontCacheNotUsed"]) {
-                #expect(cache["name"] as? String == name)
-                #expect(text(cache, "shortDescription")?.isEmpty == false && text(cache, "fullDescription")?.isEmpty == false)
-                #expect((cache["defaultConfiguration"] as? [String: Any])?["level"] as? String == "note")
+            let builds = zip(
+                rules.suffix(4),
+                [("ImageCacheNotUsed", "note"), ("FontCacheNotUsed", "note"), ("FontNotPublished", "error"), ("FontPublishedWhole", "warning")])
+            for (rule, (name, level)) in builds {
+                #expect(rule["name"] as? String == name)
+                #expect(text(rule, "shortDescription")?.isEmpty == false && text(rule, "fullDescription")?.isEmpty == false)
+                #expect((rule["defaultConfiguration"] as? [String: Any])?["level"] as? String == level)
             }
         }
 

@@ -3,9 +3,14 @@ internal import FontProcessing
 /// A font file of the fonts folder checked by its structure, read a window at a time: its
 /// header and table directory, never its glyphs.
 enum FontFileCheck {
-    /// Why the file at `path` is not a font the build takes, or `nil` when it is one.
+    /// Why the file at `path` is not a font the build takes, or `nil` when it is one. It is
+    /// opened as the build opens it (``FontSourceFile``): a link is refused, not followed.
     static func problem(at path: String) -> FontStructureProblem? {
-        guard let file = ImageFileBytes(path: path) else { return FontStructureProblem("the file cannot be read") }
+        let file: ImageFileBytes
+        switch FontSourceFile.open(path) {
+        case .success(let opened): file = opened
+        case .failure(let problem): return FontStructureProblem(problem.reason)
+        }
         do {
             _ = try FontFileStructure.format(of: file)
             return nil

@@ -40,8 +40,8 @@ struct FontPlan {
     var languageFamilies: [(language: String, cssFamily: String)] = []
     /// Font files a language needs that the fonts folder lacks.
     var missing: [(language: String, face: FontFace)] = []
-    /// Names in the fonts folder that are there but are no file the build may read (a link
-    /// out of the folder, a pipe, a device, a folder), each once, with what it is.
+    /// Names in the fonts folder that are there but are no file the build may read (a link,
+    /// a pipe, a device, a folder), each once, with what it is.
     var refused: [(face: FontFace, reason: String)] = []
 
     init() {}
@@ -98,21 +98,18 @@ struct FontPlan {
         case refused(String)
     }
 
-    /// The path of a regular file of the fonts folder; a link that leads out of it, or to
-    /// nothing, and anything but a regular file (which could block a read for ever, or be
-    /// any file of the machine) are refused with what they are.
+    /// The path of a regular file of the fonts folder. A link is refused, wherever it leads
+    /// (another font of the folder, a file of the machine outside the project, nothing): the
+    /// build never reads a font through one. Anything but a regular file (which could block a
+    /// read for ever) is refused too, with what it is.
     private static func locate(_ fileName: String, in folder: String) -> Lookup {
         let file = Paths.join(folder, fileName)
-        guard let kind = FolderWalk.kind(of: file) else { return .missing }
-        let target = kind == .symbolicLink ? FolderWalk.kind(of: file, followingLinks: true) : kind
-        guard let target else { return .refused("it is a link that leads to no file") }
-        guard Paths.leadsInside(file, folder: folder) else {
-            return .refused("it is a link that leads out of the fonts folder, to a file of the machine outside the project")
-        }
-        switch target {
-        case .regularFile: return .found(file)
-        case .folder: return .refused("it is a folder, not a file")
-        case .symbolicLink, .other: return .refused("it is not a regular file (a pipe, a device or a socket), which the build never reads")
+        switch FolderWalk.kind(of: file) {
+        case nil: return .missing
+        case .regularFile?: return .found(file)
+        case .symbolicLink?: return .refused(FontSourceFile.linkReason)
+        case .folder?: return .refused(FontSourceFile.folderReason)
+        case .other?: return .refused(FontSourceFile.notRegularReason)
         }
     }
 

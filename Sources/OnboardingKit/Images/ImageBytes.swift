@@ -49,6 +49,12 @@ final class ImageFileBytes: ImageBytes {
         self.count = size
     }
 
+    /// The regular file open at `file`, of `count` bytes; closed with this.
+    init(file: FileDescriptor, count: Int) {
+        self.file = file
+        self.count = count
+    }
+
     deinit { try? file.close() }
 
     func bytes(at offset: Int, count length: Int) -> [UInt8]? {

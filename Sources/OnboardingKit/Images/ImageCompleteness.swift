@@ -56,7 +56,8 @@ enum ImageCompleteness {
                 + "again, so decoding it takes minutes; save it again as a baseline or an ordinary progressive JPEG"
         }
         if structure.frameCount > maximumFrames {
-            return "has \(structure.frameCount) frames, more than an animation may have (at most \(maximumFrames), 40 seconds at 25 frames a second): "
+            // Counted no further: the walk stops at the first frame over.
+            return "has more than \(maximumFrames) frames, the most an animation may have (40 seconds at 25 frames a second): "
                 + "each is encoded again for every width"
         }
         if let extent = structure.extent, structure.frameCount > 1 {

@@ -42,6 +42,8 @@ extension ImageStructure {
                 else { return structure }
                 structure.add(Frame(left: left, top: top, width: frameWidth, height: frameHeight))
                 structure.frameCount += 1
+                // Refused as it is: the rest of a million frames is not walked.
+                if structure.frameCount > ImageCompleteness.maximumFrames { return structure }
                 offset += 10 + colorTableSize(localFlags) + 1
             default:
                 return structure

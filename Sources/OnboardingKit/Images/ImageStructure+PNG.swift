@@ -13,7 +13,7 @@ extension ImageStructure {
         var sawImageData = false
         var frames = 0
         var defaultImageIsAFrame = false
-        while let length = data.uint32BE(at: offset), let typeBytes = data.bytes(at: offset + 4, count: 4) {
+        chunks: while let length = data.uint32BE(at: offset), let typeBytes = data.bytes(at: offset + 4, count: 4) {
             // Anything else is no chunk: without this, zeros after the image data read as
             // empty chunks, 12 bytes at a time, to the end of the file.
             guard typeBytes.allSatisfy(isASCIILetter) else {
@@ -40,6 +40,7 @@ extension ImageStructure {
                 }
                 if frames == 0 && !sawImageData { defaultImageIsAFrame = true }
                 frames += 1
+                if sawAnimation && frames > ImageCompleteness.maximumFrames { break chunks }
             default:
                 if !pngDrawingChunks.contains(type) { structure.note("a '\(printable(typeBytes))' chunk") }
             }

@@ -37,6 +37,10 @@ extension ImageStructure {
                     structure.add(Frame(left: 2 * left, top: 2 * top, width: width + 1, height: height + 1))
                 }
                 frames += 1
+                if isAnimated && frames > ImageCompleteness.maximumFrames {
+                    structure.frameCount = frames
+                    return structure
+                }
                 noteWebPFrameChunks(data, from: offset + 24, to: offset + 8 + length, in: &structure)
             default:
                 if !webpDrawingChunks.contains(type) { structure.note("a '\(printable(typeBytes))' chunk") }

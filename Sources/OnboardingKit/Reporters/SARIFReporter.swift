@@ -116,8 +116,9 @@ public struct SARIFReporter: DiagnosticReporter {
         }
     }
 
-    /// Every rule of the registry in listing order, then `template-error` and the build's
-    /// note on the image cache.
+    /// Every rule of the registry in listing order, then every id the build gives that is no
+    /// lint rule: `template-error`, the notes on the image and font caches, and a font not
+    /// published or published whole.
     static var knownRules: [ReportingDescriptor] {
         RuleRegistry.descriptions.map { description in
             ReportingDescriptor(
@@ -157,6 +158,22 @@ public struct SARIFReporter: DiagnosticReporter {
                     cache key. A file there whose seal does not match, that does not read back whole, or whose \
                     font does not map and shape the carousel's text as the source font does, is made again \
                     from the source, and the note says why.
+                    """,
+                help: nil),
+            ReportingDescriptor(
+                id: FontPublisher.notPublishedID, severity: .error,
+                summary: "A font cannot be published: the font libraries are missing, or the build will not publish it.",
+                rationale: """
+                    The build publishes each font a language uses subset with HarfBuzz and compressed as WOFF2                     (libharfbuzz, libharfbuzz-subset, libwoff2 and zlib, loaded when a build needs them). A font                     is refused when those libraries are missing, when its whole font (published when its subset                     does not shape as it does) is over 8 MB, when its glyphs are bitmaps alone, or when its                     `kern` table holds more than kerning pairs.
+                    """,
+                help: """
+                    Install the font libraries (see the README's Fonts), or give the language a smaller font,                     one with outlines, or none (the carousel then uses a system font).
+                    """),
+            ReportingDescriptor(
+                id: FontPublisher.publishedWholeID, severity: .warning,
+                summary: "A font is published whole, not subset: its subset does not shape the carousel's text as the font does.",
+                rationale: """
+                    The build subsets each font to the characters the carousel shows and checks the subset by                     shaping every text of the languages that use it. A subset that shapes otherwise (it lost                     legacy `kern` pairs, or layout the subsetter does not keep) is replaced by the whole font as                     WOFF2: the carousel shows its text as the font does, and visitors download all its glyphs.
                     """,
                 help: nil),
         ]

@@ -23,6 +23,32 @@ public enum RegularFile {
         return opened(file)
     }
 
+    /// Opens the regular file at `path` for reading as ``open(_:)`` does, but never through a
+    /// link: `O_NOFOLLOW` refuses a link at `path` itself, whatever it leads to, in the same
+    /// call that opens the file, so a link put in a file's place after it was looked at is not
+    /// followed either. `nil` and why when it is not opened.
+    static func openNotFollowingLinks(_ path: String) -> Result<(file: FileDescriptor, size: Int), Unopened> {
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(FilePath(pathText: path), .readOnly, options: [.closeOnExec, .nonBlocking, .noFollow])
+        } catch {
+            // Linux says ELOOP for a link at the last name of an O_NOFOLLOW open.
+            return .failure((error as? Errno) == .tooManySymbolicLinkLevels ? .link : .unreadable)
+        }
+        guard let opened = opened(file) else { return .failure(.notRegularFile) }
+        return .success(opened)
+    }
+
+    /// Why ``openNotFollowingLinks(_:)`` opened nothing.
+    enum Unopened: Error, Equatable {
+        /// A symbolic link is at the path.
+        case link
+        /// A folder, a pipe, a device or a socket is at the path.
+        case notRegularFile
+        /// Nothing is there, or it cannot be opened.
+        case unreadable
+    }
+
     /// `file` with its size when it is a regular file; otherwise closes it and gives `nil`.
     static func opened(_ file: FileDescriptor) -> (file: FileDescriptor, size: Int)? {
         guard let status = try? file.stat(), status.type == .regular else {

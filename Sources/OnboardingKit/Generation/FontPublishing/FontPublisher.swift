@@ -66,15 +66,16 @@ public enum FontPublisher {
                 report(notPublishedID, .error, "'\(font.fileName)' cannot be published: \(missing.description)")
                 continue
             }
-            // Read again, and checked again: the file may have changed since lint looked at it,
-            // and is never read past the largest font taken (a sparse file can claim 64 GB).
-            guard let file = RegularFile.bytes(at: font.path, maximumSize: FontFileStructure.largestFont) else {
-                let size = FileStatus.of(font.path).map { Int(clamping: $0.size) } ?? 0
-                let reason =
-                    size > FontFileStructure.largestFont
-                    ? "is not a font the build can publish: it is \(size >> 20) MB, more than the \(FontFileStructure.largestFont >> 20) MB the build takes of a font (it changed after lint looked at it)"
-                    : "cannot be read"
-                report(FontNotAFontRule.description.id, .error, "'\(font.fileName)' \(reason)")
+            // Read again, and checked again: the file may have changed since lint looked at it
+            // (grown past the largest font taken, or become a link). Opened once, never through
+            // a link: the bytes checked, hashed and subset below are the ones read here.
+            let file: [UInt8]
+            switch FontSourceFile.bytes(at: font.path) {
+            case .success(let bytes): file = bytes
+            case .failure(let problem):
+                report(
+                    FontNotAFontRule.description.id, .error,
+                    "'\(font.fileName)' is not a font the build can publish: \(problem.reason) (it changed after lint looked at it)")
                 continue
             }
             let made: WebFont
