@@ -59,6 +59,27 @@ struct ReviewPageTests {
         #expect(!html.contains("\u{202E}"))
     }
 
+    /// The page is shared: a diagnostic's text names the folders of the run's inputs from the
+    /// appDef's folder down, or by their own name, never by the folders above them.
+    @Test func messagesAndNotesNameNoFolderAboveTheProject() throws {
+        let withImage = MissingTranslationTests.appDef.replacing(
+            "</title>\n  </onboarding-screen>",
+            with: "</title>\n    <onboarding-screen-image lang=\"default\"><image>Missing.png</image></onboarding-screen-image>\n  </onboarding-screen>")
+        #expect(withImage != MissingTranslationTests.appDef, "the image was added")
+
+        let beside = try ReviewedAppDef(withImage)
+        let html = try page(beside.review)
+        #expect(html.contains("looked for images/onboarding/Missing.png"), "the note names the file from the appDef's folder")
+        #expect(!html.contains(beside.folder.url.path), "no folder above the project")
+
+        let pictures = TemporaryFolder()
+        let elsewhere = try ReviewedAppDef(withImage, options: BuildOptions(imagesDirectory: pictures.url.path))
+        let elsewhereHTML = try page(elsewhere.review)
+        #expect(elsewhereHTML.contains("looked for \(pictures.url.lastPathComponent)/Missing.png"), "an images folder elsewhere by its name")
+        #expect(!elsewhereHTML.contains(pictures.url.deletingLastPathComponent().path + "/"), "not by the folders above it")
+        #expect(!elsewhereHTML.contains(elsewhere.folder.url.path))
+    }
+
     @Test func theStyleAndScriptAreTheOnesThePageLoads() throws {
         let review = try ReviewedAppDef(MissingTranslationTests.appDef).review
         let html = try page(review)

@@ -42,7 +42,8 @@ public struct ReviewBuilder: Sendable {
         let syntax = AppDefReader.read(bytes: appDefBytes, file: appDefPath)
         let rendered = OnboardingBuilder(options: options).render(syntax: syntax, appDefPath: appDefPath)
         let build = rendered.project.flatMap { project in rendered.files.map { (project: project, files: $0) } }
-        let report = ReviewReport(syntax: syntax, diagnostics: rendered.diagnostics, build: build)
+        var report = ReviewReport(syntax: syntax, diagnostics: rendered.diagnostics, build: build)
+        report.inputFolders = BuildInputs(appDefPath: appDefPath, options: options).folders
         var diagnostics = rendered.diagnostics
         var page: [OutputFile] = []
         do {

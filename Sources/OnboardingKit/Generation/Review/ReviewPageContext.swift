@@ -29,11 +29,27 @@ struct ReviewPageContext {
     /// page is shared (a CI artifact for translators and reviewers), so it never names the
     /// folders above the project: a home folder's name, a CI runner's paths.
     func shown(_ file: String) -> String {
-        let appDefFolder = report.appDefPath.lastIndex(of: "/").map { String(report.appDefPath[...$0]) } ?? ""
         if !appDefFolder.isEmpty, file.hasPrefix(appDefFolder), file.count > appDefFolder.count {
             return String(file.dropFirst(appDefFolder.count))
         }
         return file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
+    }
+
+    /// The appDef's folder as given, ending with `/`; empty for an appDef in the current folder.
+    private var appDefFolder: String {
+        report.appDefPath.lastIndex(of: "/").map { String(report.appDefPath[...$0]) } ?? ""
+    }
+
+    /// A message or a note as the page shows it: the absolute folders of the run's inputs it
+    /// names (the appDef's, the images', the fonts', `--templates`) are named as `shown` names
+    /// a file, so that a note's "looked for /home/<name>/app/images/…" reads "looked for
+    /// images/…". Relative folders name nothing above the project and are left as written.
+    func shownText(_ text: String) -> String {
+        let folders = ([appDefFolder] + report.inputFolders).filter { $0.hasPrefix("/") && $0.count > 1 }
+        // The longest first: the images folder inside the appDef's is named from the appDef's.
+        return folders.sorted { $0.count > $1.count }.reduce(text) { text, folder in
+            text.replacing(folder, with: folder == appDefFolder ? "" : shown(folder))
+        }
     }
 
     func shown(_ location: SourceLocation) -> String {
@@ -94,10 +110,10 @@ struct ReviewPageContext {
         [
             "severity": .string(diagnostic.severity.rawValue),
             "rule": .string(diagnostic.ruleID),
-            "message": .string(diagnostic.message.withControlCharactersShown),
+            "message": .string(shownText(diagnostic.message).withControlCharactersShown),
             "location": .string(shown(diagnostic.location).withControlCharactersShown),
             "hasNotes": .bool(!diagnostic.notes.isEmpty),
-            "notes": .list(diagnostic.notes.map { .string($0.withControlCharactersShown) }),
+            "notes": .list(diagnostic.notes.map { .string(shownText($0).withControlCharactersShown) }),
         ]
     }
 

@@ -26,6 +26,9 @@ struct ScreenReview: Hashable, Sendable {
 struct ReviewReport: Sendable {
     /// The appDef's path as given.
     var appDefPath: String
+    /// The folders of the run's inputs as given (images, fonts, `--templates`): diagnostics name
+    /// them, and the page names them as it names files.
+    var inputFolders: [String] = []
     /// The app's name, else `Welcome`, as the carousel's title.
     var title: String
     /// Whether the carousel was built, so the frames can show it; not when the appDef or the

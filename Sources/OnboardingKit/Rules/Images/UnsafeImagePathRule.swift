@@ -25,7 +25,10 @@ struct UnsafeImagePathRule: Rule {
     func check(_ context: LintContext) -> [Finding] {
         let unsafeNames = context.imageReferences.compactMap { reference in
             ImagePath.unsafeReason(reference.fileName).map {
-                Finding(position: reference.position, message: "unusable image path '\(reference.sourcePath)': \($0)")
+                // The path is not quoted: its folders are where the author picked the file on
+                // their machine (`C:\Users\<name>\...`), which the review page, a shared file,
+                // must not carry; the location points at it, and the reason names the last part.
+                Finding(position: reference.position, message: "unusable image path: \($0)")
             }
         }
         let escaping = context.lookedUpImages.compactMap { reference, lookup -> Finding? in
