@@ -59,7 +59,7 @@ struct InputFingerprint: Hashable, Sendable {
             hasher.add("image", image.fileName)
             hasher.add(context.images.lookUp(image.fileName))
         }
-        let fonts = OnboardingProject.fontPlan(syntax: context.syntax, screens: context.models)
+        let fonts = FontPlan(syntax: context.syntax, screens: context.models)
         for font in fonts.fonts {
             for field in [font.cssFamily, font.fileName, font.weight, font.style] { hasher.add("font", field) }
             // XXH64 of the bytes, streamed: the SHA-256 output name waits for a build that writes.

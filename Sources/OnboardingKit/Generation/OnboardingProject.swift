@@ -76,7 +76,7 @@ extension OnboardingProject {
         defaultTheme = syntax.defaultTheme?.lowercased()
         writingSystems = WritingSystems(syntax.interfaceLanguages)
         palette = ColorPalette(syntax.mainColors)
-        fonts = Self.fontPlan(syntax: syntax, screens: screens)
+        fonts = FontPlan(syntax: syntax, screens: screens)
         var assets = ImageAssets()
         for image in screens.flatMap(\.images) where assets[image.fileName] == nil {
             guard case .found(let file) = folder.lookUp(image.fileName), file.sniffedFormat != nil, let size = file.size else { continue }
@@ -100,10 +100,5 @@ extension OnboardingProject {
             assets[image.fileName] = asset
         }
         images = assets
-    }
-
-    /// The web fonts of the default language and of the screens' languages.
-    static func fontPlan(syntax: AppDefSyntax, screens: [OnboardingScreen]) -> FontPlan {
-        FontPlan(syntax: syntax, languages: (syntax.usableDefaultLanguage.map { [$0] } ?? []) + screens.languages)
     }
 }

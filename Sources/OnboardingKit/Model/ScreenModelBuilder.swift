@@ -12,7 +12,7 @@ enum ScreenModelBuilder {
             screen.texts[type] = text
         }
         screen.images = images(of: syntax)
-        screen.imageMaxHeightPercent = syntax.featureValue(.imageMaxHeight).flatMap { InvalidImageMaxHeightRule.percent($0.value) }
+        screen.imageMaxHeightPercent = syntax.featureValue(.imageMaxHeight).flatMap { ImageMaxHeight.percent($0.value) }
         screen.background = background(of: syntax)
         return screen
     }

@@ -40,7 +40,7 @@ struct FontNotAFontRule: Rule {
 
     func check(_ context: LintContext) -> [Finding] {
         guard !context.screens.isEmpty else { return [] }
-        let plan = OnboardingProject.fontPlan(syntax: context.syntax, screens: context.models)
+        let plan = FontPlan(syntax: context.syntax, screens: context.models)
         let refused = plan.refused.map { face, reason in
             Finding(position: face.position, message: "'\(face.fileName)' is not a font the build can publish: \(reason)", notes: [Self.note])
         }

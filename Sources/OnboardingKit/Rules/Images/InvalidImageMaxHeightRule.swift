@@ -24,16 +24,9 @@ struct InvalidImageMaxHeightRule: Rule {
 
     func check(_ context: LintContext) -> [Finding] {
         context.screens.compactMap { screen in
-            guard let value = screen.featureValue(.imageMaxHeight), Self.percent(value.value) == nil else { return nil }
+            guard let value = screen.featureValue(.imageMaxHeight), ImageMaxHeight.percent(value.value) == nil else { return nil }
             return Finding(position: value.position, message: "image-max-height '\(value.value)' is not a whole number from 1 to 100")
         }
     }
 
-    /// The percentage written as digits only, from 1 to 100.
-    static func percent(_ text: String) -> Int? {
-        guard !text.isEmpty, text.count <= 3, text.allSatisfy({ $0.isASCII && $0.isNumber }),
-            let value = Int(text), (1...100).contains(value)
-        else { return nil }
-        return value
-    }
 }

@@ -95,13 +95,3 @@ struct DuplicateFieldRule: Rule {
         return findings
     }
 }
-
-/// The language of an image block: `nil` for the image shown in every language.
-enum ImageLanguage {
-    static func normalised(_ lang: String?) -> String? {
-        guard let lang = lang?.trimmingWhitespace, !lang.isEmpty,
-            lang.lowercased() != AppDefVocabulary.defaultKeyword
-        else { return nil }
-        return lang.lowercased()
-    }
-}

@@ -12,11 +12,6 @@ public struct BuildInputs: Sendable, Hashable {
     /// The `--templates` folder, when given; the built-in templates otherwise.
     public var templatesFolder: String?
 
-    /// The inputs of building `appDefPath` with `options`.
-    public init(appDefPath: String, options: BuildOptions) {
-        self.init(appDefPath: appDefPath, imagesOverride: options.imagesDirectory, templatesFolder: options.templatesDirectory)
-    }
-
     init(appDefPath: String, imagesOverride: String? = nil, templatesFolder: String? = nil) {
         appDef = appDefPath
         imagesFolder = imagesOverride ?? Self.besideAppDef(appDefPath, "images/onboarding")

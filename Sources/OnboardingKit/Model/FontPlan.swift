@@ -1,21 +1,5 @@
 internal import XMLStreaming
 
-/// A font the build made of a font file, published under a content-hashed name for an
-/// `@font-face`: subset to the carousel's characters and compressed as WOFF2.
-struct FontAsset: Hashable {
-    /// What `format()` says of every published font.
-    static let format = "woff2"
-
-    /// The CSS family name the carousel gives it: `sab-` and the appDef's family id.
-    var cssFamily: String
-    /// `fonts/<name>-<hash>.woff2`.
-    var outputPath: String
-    var weight: String
-    var style: String
-    /// The WOFF2 bytes.
-    var bytes: [UInt8]
-}
-
 /// A font file the plan uses, found in the fonts folder but not read.
 struct PlannedFont: Hashable {
     var cssFamily: String
@@ -45,6 +29,11 @@ struct FontPlan {
     var refused: [(face: FontFace, reason: String)] = []
 
     init() {}
+
+    /// The web fonts of the default language and of the screens' languages.
+    init(syntax: AppDefSyntax, screens: [OnboardingScreen]) {
+        self.init(syntax: syntax, languages: (syntax.usableDefaultLanguage.map { [$0] } ?? []) + screens.languages)
+    }
 
     init(syntax: AppDefSyntax, languages: [String]) {
         let systems = WritingSystems(syntax.interfaceLanguages)
