@@ -129,13 +129,13 @@ warnings-check:
 	if grep -qE '/(Sources|Tests)/.*: warning:' "$$log"; then echo "the project's code has compiler warnings (above)"; status=1; fi; \
 	rm -f "$$log"; exit $$status
 
-## rules-registry: writes Sources/OnboardingKit/Rules/RuleRegistry+Generated.swift, the list of
+## rules-registry: writes Sources/Linting/Rules/RuleRegistry+Generated.swift, the list of
 ## every type that conforms to `Rule` in the rules' sources, found by swift-syntax. The generator
 ## is a package of its own (Sources/generate-rule-registry), so that the tool's build never
 ## builds swift-syntax.
 REGISTRY_GENERATOR := $(SWIFT) run --package-path Sources/generate-rule-registry --scratch-path .build/rule-registry-generator
 rules-registry:
-	$(REGISTRY_GENERATOR) generate-rule-registry Sources/OnboardingKit/Rules
+	$(REGISTRY_GENERATOR) generate-rule-registry Sources/Linting/Rules
 
 ## rules-registry-test: the generator's tests, one of which fails when the committed registry is
 ## not what the rules' sources give. When they pass, the digest of everything they read (the

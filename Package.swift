@@ -50,16 +50,41 @@ let package = Package(
         // Logic-less Mustache: parsing, rendering within limits, and the HTML escaping of its values.
         // The project's own, without Foundation: it escapes by Unicode scalar, not by Character.
         .target(name: "Mustache"),
-        // Model, parsing, rules, diagnostics, reporters and the generator. Knows nothing of the
-        // command line. The default templates are compiled in, so the binary works copied alone.
+        // The library's data flows one way, and these targets' dependencies are that way:
+        // read → model → rules → generation → output. AppDefModel is below both Linting and
+        // Generation, which do not know each other; OnboardingKit, above them, lints then
+        // generates. A use against the flow does not compile: a target imports only its
+        // dependencies, and ModuleFlowTests holds these lists, and the imports, to the flow.
+        //
+        // Reading appDefs, what they mean, languages, diagnostics, the images and fonts folders
+        // as files checked by their structure, and what the rest stands on: all that the rules and
+        // the generator both read. Knows nothing of rules or of the generator.
         .target(
-            name: "OnboardingKit",
+            name: "AppDefModel",
             dependencies: [
-                "XMLStreaming", "Mustache", "PathText", "ImageProcessing", "FontProcessing", .product(name: "SystemPackage", package: "swift-system"),
+                "XMLStreaming", "PathText", "FontProcessing", .product(name: "SystemPackage", package: "swift-system"),
             ],
             // The script that writes the ISO 639 table beside it (ISO639+Table.swift).
-            exclude: ["Language/generate-iso639.py"],
+            exclude: ["Language/generate-iso639.py"]
+        ),
+        // The rules, the linter and its rule selection, and the reports of diagnostics.
+        .target(name: "Linting", dependencies: ["AppDefModel", "XMLStreaming", "PathText", "ImageProcessing"]),
+        // The generator: the project, its pages, images, fonts, manifest, review page and output.
+        // The default templates are compiled in, so the binary works copied alone.
+        .target(
+            name: "Generation",
+            dependencies: [
+                "AppDefModel", "XMLStreaming", "Mustache", "PathText", "ImageProcessing", "FontProcessing",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             plugins: ["EmbedTemplates"]
+        ),
+        // The library: the build that lints then generates, and the review of a build; it
+        // re-exports the targets below, so `import OnboardingKit` gives their public API. Knows
+        // nothing of the command line.
+        .target(
+            name: "OnboardingKit",
+            dependencies: ["AppDefModel", "Linting", "Generation"]
         ),
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(
@@ -104,13 +129,13 @@ let package = Package(
         ),
         .testTarget(
             name: "OnboardingKitTests",
-            dependencies: ["OnboardingKit", "ImageProcessing", "FontProcessing"],
+            dependencies: ["OnboardingKit", "AppDefModel", "Linting", "Generation", "ImageProcessing", "FontProcessing"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SabOnboardingCLITests",
             dependencies: [
-                "SabOnboardingCLI", "OnboardingKit", "PreviewServer",
+                "SabOnboardingCLI", "OnboardingKit", "AppDefModel", "Generation", "Linting", "PreviewServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

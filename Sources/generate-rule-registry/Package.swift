@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The generator of OnboardingKit's rule registry, a package of its own so that swift-syntax, which
+// The generator of the rule registry of the Linting module, a package of its own so that swift-syntax, which
 // it parses the rules' sources with, is never built with the tool: `make rules-registry` runs it,
 // `make check` tests it.
 let package = Package(

@@ -7,7 +7,7 @@
 # runs the tests again (building swift-syntax, minutes in CI) only when it differs.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-find Sources/OnboardingKit/Rules Sources/generate-rule-registry/Package.swift \
+find Sources/Linting/Rules Sources/generate-rule-registry/Package.swift \
     Sources/generate-rule-registry/Sources Sources/generate-rule-registry/Tests -type f -name '*.swift' \
     | LC_ALL=C sort \
     | while IFS= read -r path; do

@@ -2,6 +2,9 @@ import Foundation
 import ImageProcessing
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// Animated GIFs and WebPs are published as animated WebP variants at the widths stills get up

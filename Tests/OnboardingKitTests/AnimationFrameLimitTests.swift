@@ -1,5 +1,8 @@
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// An animation of more frames than ``ImageCompleteness/maximumFrames`` is refused as soon as

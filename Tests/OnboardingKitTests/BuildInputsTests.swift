@@ -1,5 +1,8 @@
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// One list of a build's inputs: the places the build reads are the places the preview watches.

@@ -1,5 +1,8 @@
 import Foundation
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// A temporary folder removed at the end of a test.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// A cache file is used only when its seal is this key's for its name and contents.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// An appDef in another encoding than UTF-8 builds as it would in UTF-8; one that cannot be

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// Text from the appDef reaches HTML text, attributes, CSS and JSON inside HTML: hostile text

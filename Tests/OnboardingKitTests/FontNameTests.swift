@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
 @testable import FontProcessing
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// A published font carries the names 0, 1, 2, 4, 5, 6, 13 and 14 and no other, whatever

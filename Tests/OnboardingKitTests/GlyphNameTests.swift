@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
 @testable import FontProcessing
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// A published font carries no glyph names in its `post` table: a font tool names glyphs as

@@ -1,5 +1,8 @@
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// Which images move: a GIF or WebP of more than one frame is published animated; a PNG whose

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// An image file over ``ImageFileSize/maximumBytes`` is an error at its `<image>`, found from

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// Images are read only from the images folder: a link out of it is refused, and a name that

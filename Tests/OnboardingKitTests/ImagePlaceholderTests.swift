@@ -2,6 +2,9 @@ import Foundation
 import ImageProcessing
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// While an image loads on a slow network, its box shows the image's average colour, made at

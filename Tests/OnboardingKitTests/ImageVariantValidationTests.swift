@@ -2,6 +2,9 @@ import Foundation
 import ImageProcessing
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// What the variant cache gives is checked before it is published, as any input is: WebP of

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// Every file of `Fixtures/invalid` is linted, opt-in rules on; its diagnostics must be exactly those recorded in

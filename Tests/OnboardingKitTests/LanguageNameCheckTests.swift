@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// A language code SAB's app builder made up (`Kir` for Kirundi) is told apart from the ISO 639

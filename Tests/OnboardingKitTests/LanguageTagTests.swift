@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 @Suite("LanguageTag")
@@ -89,7 +92,7 @@ struct LanguageTagTests {
             for code in [entry["alpha_3"], entry["bibliographic"]].compactMap(\.self) { expected[code] = two }
         }
         #expect(expected.count > 200)
-        #expect(ISO639.twoLetterCodes == expected, "run Sources/OnboardingKit/Language/generate-iso639.py again")
+        #expect(ISO639.twoLetterCodes == expected, "run Sources/AppDefModel/Language/generate-iso639.py again")
     }
 }
 

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// The pages write every language code as BCP 47 does (`wo`, not SAB's `wol`): `lang`, the

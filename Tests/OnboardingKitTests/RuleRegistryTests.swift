@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// That the registry misses no rule is the generator's test (`make rules-registry-test`): it
@@ -8,7 +11,7 @@ import Testing
 struct RuleRegistryTests {
     static let rulesFolder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/OnboardingKit/Rules")
+        .appendingPathComponent("Sources/Linting/Rules")
 
     @Test func idsAreUniqueAndKebabCase() {
         let ids = RuleRegistry.descriptions.map(\.id)

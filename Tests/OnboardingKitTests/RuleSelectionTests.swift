@@ -1,5 +1,8 @@
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 struct RuleSelectionTests {

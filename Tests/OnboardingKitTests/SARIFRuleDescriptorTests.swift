@@ -1,26 +1,35 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
 @testable import FontProcessing
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// Every id the tool gives a diagnostic has a descriptor of its own in a SARIF log's
 /// `tool.driver.rules`, not the stand-in made for an id no rule describes ("Problems reported
 /// as 'x'."), which tells GitHub's code scanning nothing of what the problem is.
 struct SARIFRuleDescriptorTests {
-    static let sourcesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/OnboardingKit")
+    /// The library's modules, whose sources give diagnostics.
+    static let sourcesFolders = ["AppDefModel", "Linting", "Generation", "OnboardingKit"].map {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/\($0)")
+    }
 
     /// The ids of diagnostics the sources give outside the rule registry: a string literal
-    /// given as `ruleID:`, or a `static let …ID = "…"`.
+    /// given as `ruleID:`, a `static let …ID = "…"`, or one of `BuildDiagnosticID`'s.
     static func idsGivenOutsideTheRegistry() throws -> Set<String> {
         let patterns = [#/ruleID: "([a-z0-9-]+)"/#, #/static let \w*ID = "([a-z0-9-]+)"/#]
+        let buildIDs = #/static let \w+ = "([a-z0-9-]+)"/#
         var ids: Set<String> = []
-        let files = try #require(FileManager.default.enumerator(at: sourcesFolder, includingPropertiesForKeys: nil))
-        for case let file as URL in files where file.pathExtension == "swift" {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            for pattern in patterns {
-                for match in text.matches(of: pattern) { ids.insert(String(match.output.1)) }
+        for folder in sourcesFolders {
+            let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+            for case let file as URL in files where file.pathExtension == "swift" {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for pattern in patterns + (file.lastPathComponent == "BuildDiagnosticID.swift" ? [buildIDs] : []) {
+                    for match in text.matches(of: pattern) { ids.insert(String(match.output.1)) }
+                }
             }
         }
         return ids

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// Where the palette gives a theme no colour, the carousel uses SAB's stock colours of that

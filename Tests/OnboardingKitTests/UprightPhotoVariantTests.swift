@@ -1,6 +1,9 @@
 import ImageProcessing
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// A photo taken with the phone on its side is stored wide and shown tall: its variants are

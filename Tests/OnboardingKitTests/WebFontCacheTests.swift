@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
 @testable import FontProcessing
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// Fonts made once are taken from the cache by the next build, and only after the checks a

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
 @testable import FontProcessing
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// A font whose subset cannot be trusted is published whole, and "whole" means every glyph and

@@ -9,8 +9,8 @@ copy=$(mktemp -d)
 trap 'rm -rf "$copy"' EXIT
 fail() { echo "rule registry digest check: $*" >&2; exit 1; }
 
-mkdir -p "$copy/Sources/OnboardingKit" "$copy/Tests/RuleRegistry"
-cp -R Sources/OnboardingKit/Rules "$copy/Sources/OnboardingKit/"
+mkdir -p "$copy/Sources/Linting" "$copy/Tests/RuleRegistry"
+cp -R Sources/Linting/Rules "$copy/Sources/Linting/"
 # The generator's package without a build folder a contributor may have left in it.
 mkdir -p "$copy/Sources/generate-rule-registry"
 cp -R Sources/generate-rule-registry/Package.swift Sources/generate-rule-registry/Sources \
@@ -33,7 +33,7 @@ changed() {
     done
     seen+=("$now")
 }
-rules="$copy/Sources/OnboardingKit/Rules"
+rules="$copy/Sources/Linting/Rules"
 category=$(find "$rules" -mindepth 1 -maxdepth 1 -type d | LC_ALL=C sort | head -n 1)
 printf 'internal struct UnlistedRule: Rule {}\n' >"$category/UnlistedRule.swift"
 changed "a rule was added in $(basename "$category")/"

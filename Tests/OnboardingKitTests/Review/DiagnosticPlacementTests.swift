@@ -1,5 +1,8 @@
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// Each diagnostic goes beside the screen it points into; the rest are the appDef's as a whole.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// What a first visit downloads to see each screen, from the sizes of the files the build wrote.

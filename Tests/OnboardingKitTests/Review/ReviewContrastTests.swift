@@ -1,5 +1,8 @@
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// The contrast the review shows is measured on the colours the carousel uses, in each theme.

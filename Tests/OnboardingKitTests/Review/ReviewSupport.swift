@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppDefModel
+@testable import Generation
+@testable import Linting
 @testable import OnboardingKit
 
 /// A review of an appDef written by a test into a temporary folder, with files beside it.

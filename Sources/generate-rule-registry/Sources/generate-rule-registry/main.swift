@@ -1,7 +1,7 @@
 import Foundation
 import RuleDiscovery
 
-// Writes OnboardingKit's rule registry from the rules' sources:
+// Writes the Linting module's rule registry from the rules' sources:
 //   generate-rule-registry RULES-FOLDER           writes RULES-FOLDER/RuleRegistry+Generated.swift
 //   generate-rule-registry RULES-FOLDER --check   exits 1 if that file is not what it would write
 

@@ -56,7 +56,7 @@ struct RuleDiscoveryTests {
     @Test func theCommittedRegistryIsUpToDate() throws {
         let rulesFolder = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("OnboardingKit/Rules")
+            .deletingLastPathComponent().appendingPathComponent("Linting/Rules")
         let generated = try RuleRegistryFile.generate(rulesFolder: rulesFolder)
         let committed = try String(contentsOf: rulesFolder.appendingPathComponent(RuleRegistryFile.name), encoding: .utf8)
         #expect(generated.components(separatedBy: "(),\n").count - 1 >= 40, "the rules' sources were read")

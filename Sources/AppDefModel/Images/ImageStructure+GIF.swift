@@ -1,0 +1,64 @@
+extension ImageStructure {
+    /// The application extensions that say how an animation loops: Netscape's, and the
+    /// older name some tools write. Any other (XMP's among them) is an extra.
+    private static let loopExtensions: Set<[UInt8]> = [Array("NETSCAPE2.0".utf8), Array("ANIMEXTS1.0".utf8)]
+
+    /// After the header and the global colour table, blocks up to the trailer (`;`): image
+    /// descriptors (each a frame: its left, top, width and height, which may reach beyond the
+    /// logical screen) with their data, and extensions, both as sub-blocks ending with an empty
+    /// one.
+    package static func gif(_ data: ByteReader<some ImageBytes>) -> ImageStructure {
+        var structure = ImageStructure()
+        structure.frameCount = 0
+        guard let width = data.uint16LE(at: 6), let height = data.uint16LE(at: 8), let flags = data.byte(at: 10) else { return structure }
+        structure.canvas = ImageSize(width: width, height: height)
+        var offset = 13 + colorTableSize(flags)
+        while let introducer = data.byte(at: offset) {
+            switch introducer {
+            case 0x3B:
+                structure.end = offset + 1
+                return structure
+            case 0x21:
+                guard let label = data.byte(at: offset + 1) else { return structure }
+                switch label {
+                case 0xF9: break  // graphic control: a frame's delay and transparency
+                case 0xFF:
+                    // The first sub-block is the application's name and code, 11 bytes.
+                    let name = data.bytes(at: offset + 3, count: 11) ?? []
+                    if data.byte(at: offset + 2) != 11 || !loopExtensions.contains(name) {
+                        structure.note("an application extension ('\(printable(name))')")
+                    }
+                case 0xFE: structure.note("a comment extension")
+                case 0x01: structure.note("a plain text extension")
+                default: structure.note("an extension of type 0x\(String(label, radix: 16, uppercase: true))")
+                }
+                offset += 2
+            case 0x2C:
+                // Descriptor (10 bytes): left, top, width, height, flags; then its own colour
+                // table and the LZW minimum code size.
+                guard let left = data.uint16LE(at: offset + 1), let top = data.uint16LE(at: offset + 3),
+                    let frameWidth = data.uint16LE(at: offset + 5), let frameHeight = data.uint16LE(at: offset + 7),
+                    let localFlags = data.byte(at: offset + 9)
+                else { return structure }
+                structure.add(Frame(left: left, top: top, width: frameWidth, height: frameHeight))
+                structure.frameCount += 1
+                // Refused as it is: the rest of a million frames is not walked.
+                if structure.frameCount > ImageCompleteness.maximumFrames { return structure }
+                offset += 10 + colorTableSize(localFlags) + 1
+            default:
+                return structure
+            }
+            while let blockSize = data.byte(at: offset) {
+                offset += 1 + blockSize
+                if blockSize == 0 { break }
+            }
+        }
+        return structure
+    }
+
+    /// The size of the colour table a GIF's packed flags announce: 3 bytes for each of 2^(n+1)
+    /// colours when the high bit is set.
+    private static func colorTableSize(_ flags: Int) -> Int {
+        flags & 0x80 == 0 ? 0 : 3 << ((flags & 0x07) + 1)
+    }
+}

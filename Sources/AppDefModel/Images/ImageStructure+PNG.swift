@@ -1,0 +1,66 @@
+extension ImageStructure {
+    /// The chunks that draw a PNG, or animate it; `pHYs` (the pixel density, which libvips
+    /// writes) says nothing of the author. Every other chunk is an extra: text, EXIF, the
+    /// colour profile, times...
+    private static let pngDrawingChunks: Set<String> = ["IHDR", "PLTE", "tRNS", "IDAT", "IEND", "acTL", "fcTL", "fdAT", "pHYs"]
+
+    /// The chunks, each a length, a type, its data and a CRC, follow one another up to `IEND`.
+    package static func png(_ data: ByteReader<some ImageBytes>) -> ImageStructure {
+        var structure = ImageStructure()
+        if let width = data.uint32BE(at: 16), let height = data.uint32BE(at: 20) { structure.canvas = ImageSize(width: width, height: height) }
+        var offset = 8
+        var sawAnimation = false
+        var sawImageData = false
+        var frames = 0
+        var defaultImageIsAFrame = false
+        chunks: while let length = data.uint32BE(at: offset), let typeBytes = data.bytes(at: offset + 4, count: 4) {
+            // Anything else is no chunk: without this, zeros after the image data read as
+            // empty chunks, 12 bytes at a time, to the end of the file.
+            guard typeBytes.allSatisfy(isASCIILetter) else {
+                structure.brokenAt = offset
+                break
+            }
+            let next = offset + 12 + length
+            guard next <= data.count else { break }
+            let type = String(decoding: typeBytes, as: UTF8.self)
+            switch type {
+            case "IEND":
+                structure.end = next
+            case "acTL":
+                // Decoders ignore one after the image data starts.
+                if !sawImageData { sawAnimation = true }
+            case "IDAT":
+                sawImageData = true
+            case "fcTL":
+                // Sequence number, width, height, x and y offsets: 4 bytes each.
+                if let width = data.uint32BE(at: offset + 12), let height = data.uint32BE(at: offset + 16),
+                    let left = data.uint32BE(at: offset + 20), let top = data.uint32BE(at: offset + 24)
+                {
+                    structure.add(Frame(left: left, top: top, width: width, height: height))
+                }
+                if frames == 0 && !sawImageData { defaultImageIsAFrame = true }
+                frames += 1
+                if sawAnimation && frames > ImageCompleteness.maximumFrames { break chunks }
+            default:
+                if !pngDrawingChunks.contains(type) { structure.note("a '\(printable(typeBytes))' chunk") }
+            }
+            if structure.end != nil { break }
+            offset = next
+        }
+        if sawAnimation {
+            structure.frameCount = max(frames, 1)
+            structure.isAnimatedPNG = frames > 1 || (frames == 1 && !defaultImageIsAFrame)
+        }
+        return structure
+    }
+
+    /// Whether a byte is a letter of a chunk's type: `A` to `Z` or `a` to `z`.
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
+    /// A chunk's four-letter type as text: its letters, anything else as `?`.
+    static func printable(_ type: [UInt8]) -> String {
+        String(type.map { (0x20...0x7E).contains($0) ? Character(Unicode.Scalar($0)) : "?" })
+    }
+}

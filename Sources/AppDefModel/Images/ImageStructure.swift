@@ -1,0 +1,89 @@
+/// What a raster image's structure says, read without decoding its pixels: where its data ends,
+/// its frames, and what it holds that does not draw it (metadata, comments). Each format's
+/// structure is walked from the start to its end marker: PNG's chunks to `IEND`, JPEG's segments
+/// and scans to the end-of-image marker, GIF's blocks to its trailer, WebP's chunks to the end
+/// its RIFF header gives.
+///
+/// The build needs all three: a file cut short is drawn in part or not at all; a frame larger
+/// than the canvas it is drawn on makes decoders enlarge the canvas (a GIF of 35 bytes can ask
+/// for 400 megapixels); and an image from the variant cache must hold nothing but its pixels.
+package struct ImageStructure: Equatable {
+    /// Where the image's data ends: just past `IEND`'s chunk, JPEG's end-of-image marker, GIF's
+    /// trailer, or the RIFF length of a WebP. `nil` when the file ends first or its structure is
+    /// broken: a browser draws part of it or nothing.
+    package var end: Int?
+    /// How many frames: 1 for a still image; an animated PNG's `fcTL` chunks, an animated WebP's
+    /// `ANMF` chunks, a GIF's image descriptors. Counted up to one more than
+    /// ``ImageCompleteness/maximumFrames``, where the walk stops (its `end` then unknown): such
+    /// an animation is refused whatever follows, and walking a million frames of a few bytes
+    /// each took 13 s.
+    package var frameCount = 1
+    /// How many scans a JPEG's data has (its start-of-scan segments): one for a baseline JPEG,
+    /// some 10 for a progressive one; 0 for the other formats.
+    var scanCount = 0
+    /// The canvas as its header gives it (a GIF's logical screen, a WebP's or PNG's canvas).
+    var canvas: ImageSize?
+    /// The frame that reaches furthest right and down, measured from the canvas's corner.
+    var furthestFrame: Frame?
+    /// What the image holds that does not draw it, each kind once, in the order met: `an eXIf
+    /// chunk`, `an APP1 segment (EXIF or XMP)`, `a comment extension`...
+    package var extras: [String] = []
+    /// Whether a PNG has an animation (`acTL`) that shows something other than its default
+    /// image alone: several frames, or one that is not the default image.
+    package var isAnimatedPNG = false
+    /// `extras` as a set: a file can hold a million extras of distinct names (PNG chunk types,
+    /// GIF application names), and a search of the list each time would be quadratic.
+    private var extraKinds: Set<String> = []
+    /// Where the structure stops being the format's, when it does before its end: a PNG chunk
+    /// whose type is not four letters (zeros, say). The walk ends there, as decoders do.
+    var brokenAt: Int?
+
+    /// One frame's place on the canvas.
+    package struct Frame: Equatable {
+        package var left: Int
+        package var top: Int
+        package var width: Int
+        package var height: Int
+
+        /// The canvas a decoder needs to draw it where it says: from the corner to its far edges.
+        package var reach: ImageSize { ImageSize(width: left + width, height: top + height) }
+    }
+
+    /// The size every frame fits in: the canvas, grown to the frame that reaches furthest.
+    var extent: ImageSize? {
+        guard let canvas else { return furthestFrame?.reach }
+        guard let reach = furthestFrame?.reach else { return canvas }
+        return ImageSize(width: max(canvas.width, reach.width), height: max(canvas.height, reach.height))
+    }
+
+    /// The structure of `source`, a `format` image; `nil` for formats the build does not read.
+    package static func read(_ source: some ImageBytes, format: ImageFormat) -> ImageStructure? {
+        let data = ByteReader(source)
+        switch format {
+        case .png: return png(data)
+        case .jpeg: return jpeg(data)
+        case .gif: return gif(data)
+        case .webp: return webp(data)
+        case .svg, .bmp, .tiff, .heic, .avif, .ico, .psd: return nil
+        }
+    }
+
+    /// Notes a frame: the furthest is the one whose reach covers the most pixels.
+    package mutating func add(_ frame: Frame) {
+        if furthestFrame.map({ frame.reach.pixelCount > $0.reach.pixelCount }) ?? true { furthestFrame = frame }
+    }
+
+    /// Notes something that does not draw the image, once.
+    package mutating func note(_ extra: String) {
+        if extraKinds.insert(extra).inserted { extras.append(extra) }
+    }
+}
+
+extension ImageSize {
+    /// Width times height, or `Int.max` when that does not fit: frame offsets and sizes come
+    /// from the file, up to 32 bits each.
+    var pixelCount: Int {
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? .max : product
+    }
+}

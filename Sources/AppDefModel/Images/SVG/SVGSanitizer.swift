@@ -1,0 +1,289 @@
+internal import XMLStreaming
+
+/// Publishes an SVG by reading it with the project's XML reader and writing anew only what
+/// ``SVGAllowlist`` keeps: an SVG opened directly runs on the app's origin, so a script, an event
+/// handler or a `foreignObject` in it could read and change the app's storage. Nothing unknown is
+/// copied; what is left out is listed for the author.
+package struct SVGSanitizer {
+    static let svgNamespace = "http://www.w3.org/2000/svg"
+    static let xlinkNamespace = "http://www.w3.org/1999/xlink"
+
+    /// Whether `bytes` are an SVG document: XML whose root element is `svg`, or an SVG that
+    /// stopped the reader before its root, by a DTD of its own or one of the reader's limits at
+    /// its root's tag (more than 1000 attributes, a value over 10 MB): it is then refused as
+    /// such, with why, not taken for no image at all.
+    static func isSVG(_ bytes: [UInt8]) -> Bool {
+        let blanked = SVGDoctype.blankingPlainDoctype(in: bytes)
+        let reader = XMLStreamReader(bytes: blanked, documentName: "")
+        while reader.read() {
+            if reader.kind == .element { return reader.name == "svg" }
+        }
+        if reader.problems.contains(where: { $0.kind == .doctype }) { return SVGDoctype.namesSVG(bytes) }
+        let limits: [XMLProblem.Kind] = [.tooManyAttributes, .tooManyNames, .tooLong]
+        return reader.problems.contains { limits.contains($0.kind) } && SVGProlog.firstStartTagIsSVG(blanked)
+    }
+
+    /// The SVG as published, or why it cannot be.
+    static func sanitize(_ bytes: [UInt8], documentName: String) -> SVGSanitizing {
+        var sanitizer = SVGSanitizer(reader: XMLStreamReader(bytes: SVGDoctype.blankingPlainDoctype(in: bytes), documentName: documentName))
+        return sanitizer.run()
+    }
+
+    /// The most bytes an embedded picture may have: its Base64, 4 bytes for every 3, within the
+    /// XML reader's limit on one value.
+    static var largestEmbeddedImage: String { ImageFileSize.describe(XMLStreamReader.maximumTextLength / 4 * 3) }
+
+    private let reader: XMLStreamReader
+    private var output = ""
+    private var removed: [String] = []
+    /// `removed` as a set: an SVG can name what is left out a million times (1000 elements of
+    /// 1000 unknown attributes), and a search of the list each time took 48 s.
+    private var removedKinds: Set<String> = []
+    private var size: ImageSize?
+    /// The depth of an element left out with everything in it, while inside it.
+    private var skippedDepth: Int?
+    /// The depths of `<a>` elements whose content is kept without them.
+    private var unwrappedDepths: Set<Int> = []
+    /// The text of the `<style>` element being read; `nil` outside one.
+    private var styleText: String?
+    /// The raster images embedded as `data:` URIs that are published, and why the others are not.
+    private var embeddedImages: [SVGEmbeddedImage] = []
+    private var refusedImages: [String] = []
+    /// The pixels of `embeddedImages` in all, and where they first went over a limit.
+    private var embeddedPixels = 0
+    private var tooManyEmbedded: SVGRefusal?
+
+    private init(reader: XMLStreamReader) {
+        self.reader = reader
+    }
+
+    private mutating func run() -> SVGSanitizing {
+        var sawRoot = false
+        while reader.read() {
+            switch reader.kind {
+            case .element:
+                guard skippedDepth == nil else { continue }
+                if !sawRoot {
+                    guard reader.name == "svg" else {
+                        let position = reader.position ?? .start
+                        return .refused(SVGRefusal(reason: "its root element is <\(reader.name)>, not <svg>", line: position.line, column: position.column))
+                    }
+                    sawRoot = true
+                }
+                startElement(isRoot: reader.depth == 0)
+            case .endElement:
+                endElement()
+            case .text, .cdata, .whitespace:
+                guard sawRoot, skippedDepth == nil else { continue }
+                if styleText != nil { styleText! += reader.text } else { output += Self.escapedText(reader.text) }
+            case .comment, .processingInstruction, .other:
+                continue  // nothing a picture needs
+            }
+        }
+        if let problem = reader.problems.filter({ $0.level >= .error }).min(by: { $0.position < $1.position }) {
+            let reason =
+                switch problem.kind {
+                case .doctype: "it declares a DTD of its own (entities), which is never read"
+                case .tooLong:
+                    "it holds a value or text longer than \(XMLStreamReader.maximumTextLength / 1_000_000) MB, the most an SVG may in one piece: "
+                        + "a picture embedded as a data: URI may be at most \(Self.largestEmbeddedImage) (Base64 takes 4 bytes for every 3)"
+                default: problem.message
+                }
+            return .refused(SVGRefusal(reason: reason, line: problem.position.line, column: problem.position.column))
+        }
+        guard sawRoot else { return .refused(SVGRefusal(reason: "it has no <svg> element", line: 1, column: 1)) }
+        if let tooManyEmbedded { return .refused(tooManyEmbedded) }
+        return .published(
+            SanitizedSVG(bytes: Array(output.utf8), size: size, removed: removed, embeddedImages: embeddedImages, refusedImages: refusedImages))
+    }
+
+    private mutating func startElement(isRoot: Bool) {
+        let name = reader.name
+        if styleText != nil {
+            // A style sheet is its element's own text: an element in it is no part of it, and
+            // is left out with what it holds, so that the text checked is the text published.
+            note("<\(name)> inside a <style>")
+            if !reader.isEmptyElement { skippedDepth = reader.depth }
+            return
+        }
+        if name == "a" {
+            // A link around shapes: the shapes stay, the link goes.
+            note("<a> links (their content is kept)")
+            if !reader.isEmptyElement { unwrappedDepths.insert(reader.depth) }
+            return
+        }
+        guard SVGAllowlist.elements.contains(name) else {
+            note("<\(name)>")
+            if !reader.isEmptyElement { skippedDepth = reader.depth }
+            return
+        }
+        let attributes = reader.readAttributes()
+        if isRoot { size = Self.size(of: attributes) }
+        output += "<" + name
+        if isRoot { output += " xmlns=\"\(Self.svgNamespace)\" xmlns:xlink=\"\(Self.xlinkNamespace)\"" }
+        let position = reader.position ?? .start
+        for attribute in attributes {
+            switch keeps(attribute, on: name) {
+            case .left:
+                continue
+            case .kept:
+                output += " \(attribute.name)=\"\(Self.escapedAttribute(attribute.value))\""
+            case .embeddedImage(let uri, .image(let format, let bytes, let size, let frameCount, let isAnimatedPNG, let pixels)):
+                noteEmbeddedImage(pixels: pixels, line: position.line, column: position.column)
+                // Base64 and its prefix need no escaping: the URI is written as it is read, but
+                // for the white space between its digits (which a reader would read as spaces).
+                output += " \(attribute.name)=\""
+                let start = output.utf8.count
+                output += String(decoding: uri.utf8.filter { ![0x20, 0x09, 0x0A, 0x0C, 0x0D].contains($0) }, as: UTF8.self)
+                embeddedImages.append(
+                    SVGEmbeddedImage(
+                        format: format, bytes: bytes, size: size, frameCount: frameCount, isAnimatedPNG: isAnimatedPNG, decodedPixels: pixels,
+                        line: position.line, column: position.column, range: start..<output.utf8.count))
+                output += "\""
+            case .embeddedImage(_, .refused(let format, let reason)):
+                refusedImages.append(SVGEmbeddedImage.describe(format, line: position.line, column: position.column) + " " + reason)
+            }
+        }
+        if reader.isEmptyElement {
+            output += "/>"
+        } else {
+            output += ">"
+            if name == "style" { styleText = "" }
+        }
+    }
+
+    private mutating func endElement() {
+        let depth = reader.depth
+        if let skipped = skippedDepth {
+            if depth == skipped { skippedDepth = nil }
+            return
+        }
+        if unwrappedDepths.remove(depth) != nil { return }
+        if let css = styleText {
+            styleText = nil
+            if let reason = SVGStyleCheck.unsafeReason(css) {
+                note("a <style> with \(reason)")
+            } else {
+                output += Self.escapedText(css)
+            }
+        }
+        output += "</\(reader.name)>"
+    }
+
+    /// Counts an embedded image about to be published, and refuses the SVG at the first that
+    /// goes over the limits of ``SVGEmbeddedImage``: each alone is within an image file's.
+    private mutating func noteEmbeddedImage(pixels: Int, line: Int, column: Int) {
+        let (total, overflow) = embeddedPixels.addingReportingOverflow(pixels)
+        embeddedPixels = overflow ? .max : total
+        guard tooManyEmbedded == nil else { return }
+        if embeddedImages.count == SVGEmbeddedImage.maximumCount {
+            tooManyEmbedded = SVGRefusal(
+                reason: "it embeds more than \(SVGEmbeddedImage.maximumCount) raster images, the most one SVG may; export the drawing as one PNG or JPEG",
+                line: line, column: column)
+        } else if embeddedPixels > SVGEmbeddedImage.maximumPixelsInAll {
+            let limit = SVGEmbeddedImage.maximumPixelsInAll / 1_000_000
+            tooManyEmbedded = SVGRefusal(
+                reason: "its embedded raster images hold more than \(limit) megapixels in all with this one, every frame counted, "
+                    + "the most one SVG may (as one image file); embed them smaller",
+                line: line, column: column)
+        }
+    }
+
+    /// What becomes of an attribute.
+    private enum Keeping {
+        /// Left out (and noted, unless it is an embedded image, which is reported on its own).
+        case left
+        case kept
+        /// An `<image>`'s `data:` URI, with what it holds.
+        case embeddedImage(uri: String, SVGEmbeddedImage.Reading)
+    }
+
+    /// Whether an attribute is published; notes it when it is not.
+    private mutating func keeps(_ attribute: XMLAttribute, on element: String) -> Keeping {
+        let name = attribute.name
+        guard SVGAllowlist.attributes.contains(name) || SVGAllowlist.prefixedAttributes.contains(name) else {
+            note("the \(name) attribute")
+            return .left
+        }
+        if SVGAllowlist.references.contains(name) {
+            let target = attribute.value.trimmingXMLSpaces
+            let isFragment = target.hasPrefix("#") && target.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0 != "\\" }
+            if isFragment { return .kept }
+            if element == "image", let reading = SVGEmbeddedImage.read(target) { return .embeddedImage(uri: target, reading) }
+            note("a link to '\(target.prefix(60))'")
+            return .left
+        }
+        if let reason = SVGStyleCheck.unsafeReason(attribute.value) {
+            note("the \(name) attribute with \(reason)")
+            return .left
+        }
+        return .kept
+    }
+
+    private mutating func note(_ what: String) {
+        if removedKinds.insert(what).inserted { removed.append(what) }
+    }
+
+    /// The size in CSS pixels from `width` and `height`, a missing one following from the
+    /// viewBox's aspect ratio as a browser does, else the viewBox's.
+    private static func size(of attributes: [XMLAttribute]) -> ImageSize? {
+        func value(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+        let width = value("width").flatMap(SVGLength.pixels)
+        let height = value("height").flatMap(SVGLength.pixels)
+        let viewBox = value("viewBox").flatMap(SVGLength.viewBoxSize)
+        switch (width, height, viewBox) {
+        case (let width?, let height?, _): return rounded(width, height)
+        case (let width?, nil, let viewBox?): return rounded(width, width * viewBox.height / viewBox.width)
+        case (nil, let height?, let viewBox?): return rounded(height * viewBox.width / viewBox.height, height)
+        case (nil, nil, let viewBox?): return rounded(viewBox.width, viewBox.height)
+        default: return nil
+        }
+    }
+
+    /// Whole pixels; `nil` for sizes no page could reserve (one that rounds to nothing included).
+    private static func rounded(_ width: Double, _ height: Double) -> ImageSize? {
+        guard width.isFinite, height.isFinite, width < 1e6, height < 1e6 else { return nil }
+        let size = ImageSize(width: Int(width.rounded()), height: Int(height.rounded()))
+        return size.width > 0 && size.height > 0 ? size : nil
+    }
+
+    private static func escapedText(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    private static func escapedAttribute(_ value: String) -> String {
+        var escaped = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "\t": escaped += "&#9;"
+            case "\n": escaped += "&#10;"
+            case "\r": escaped += "&#13;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}
+
+extension String {
+    /// Without leading and trailing XML white space.
+    fileprivate var trimmingXMLSpaces: String {
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

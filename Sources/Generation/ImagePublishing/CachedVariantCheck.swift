@@ -1,0 +1,85 @@
+import AppDefModel
+internal import ImageProcessing
+
+/// Whether variants from the cache are what the build would make of a source, checked as any
+/// input is: the cache is a folder anyone with the user's rights can write (a cache restored
+/// in CI, a shared cache home), never published on trust.
+///
+/// Each variant must be an image of its listed type and size, in the order and at the widths
+/// the build makes them, in the source's proportions, with as many frames as the source at most
+/// (a still has one); hold nothing but its pixels (no EXIF, XMP, colour profile, comment or
+/// text) and nothing after its end; and decode whole with libvips, failing on any warning.
+/// A picture of the same type and size that passes all of this is published: the cache can
+/// hold no proof of where its pictures came from that whoever writes it could not forge.
+///
+/// The structure is walked first (cheap); the decode is the cost: WebP and JPEG are decoded at
+/// an eighth of their size, which still reads every byte of their compressed data.
+struct CachedVariantCheck {
+    /// The widths the WebP variants are asked for, and the fallback's.
+    var widths: [Int]
+    var fallbackWidth: Int
+    /// The source's size as its header gives it (before any EXIF orientation is applied).
+    var sourceSize: ImageSize
+    /// Whether the variants move; their frames are at most `sourceFrames`.
+    var isAnimated: Bool
+    var sourceFrames: Int
+
+    /// Why `entries` cannot be published, or `nil` when they can.
+    func problem(with entries: [ImageVariantCache.Entry]) -> String? {
+        guard let fallback = entries.last, entries.count >= 2 else { return "it lists \(entries.count) variant(s), not WebP ones and a fallback" }
+        let fallbackTypes = isAnimated ? ["image/gif"] : ["image/jpeg", "image/png"]
+        let modern = entries.dropLast()
+        guard modern.allSatisfy({ $0.mediaType == ImageVariant.modernMediaType }), fallbackTypes.contains(fallback.mediaType) else {
+            return "it lists \(entries.map(\.mediaType).joined(separator: ", ")), not WebP variants and a \(fallbackTypes.joined(separator: " or ")) fallback"
+        }
+        guard zip(modern, modern.dropFirst()).allSatisfy({ $0.width < $1.width }) else { return "its WebP variants are not in order of width" }
+        for entry in entries {
+            if let problem = problem(with: entry, isFallback: entry == fallback) {
+                return "the \(entry.width)-pixel \(entry.mediaType.dropFirst("image/".count).uppercased()) \(problem)"
+            }
+        }
+        return nil
+    }
+
+    /// Why one variant cannot be published, to follow its description.
+    private func problem(with entry: ImageVariantCache.Entry, isFallback: Bool) -> String? {
+        let largest = isFallback ? fallbackWidth : (widths.last ?? 0)
+        guard entry.width <= largest, entry.height <= ImageVariantWidths.largestSide else {
+            return "is \(entry.width)×\(entry.height), larger than the build makes it"
+        }
+        guard isInProportion(entry) else {
+            return "is \(entry.width)×\(entry.height), not in the proportions of the \(sourceSize.width)×\(sourceSize.height) source"
+        }
+        guard let format = ImagePublisher.formats[entry.mediaType], ImageInspector.rasterFormat(of: entry.bytes) == format else {
+            return "holds no image of its type"
+        }
+        guard ImageInspector.rasterSize(of: entry.bytes, format: format) == ImageSize(width: entry.width, height: entry.height) else {
+            return "is not the \(entry.width)×\(entry.height) image it is listed as"
+        }
+        guard let structure = ImageStructure.read(entry.bytes, format: format), let end = structure.end else { return "is cut short" }
+        if end < entry.bytes.count { return "has \(entry.bytes.count - end) bytes after its end" }
+        if !structure.extras.isEmpty { return "holds \(ShortList.text(structure.extras))" }
+        guard isAnimated ? structure.frameCount <= sourceFrames : structure.frameCount == 1 else {
+            return "has \(structure.frameCount) frames, where the source has \(sourceFrames)"
+        }
+        let decoderFormat: ImageProcessor.Format =
+            switch format {
+            case .webp: .webp
+            case .jpeg: .jpeg
+            case .gif: .gif
+            default: .png
+            }
+        if let failure = ImageProcessor.problemDecoding(entry.bytes, format: decoderFormat, width: entry.width, height: entry.height, allFrames: isAnimated) {
+            return "does not decode: \(failure.description)"
+        }
+        return nil
+    }
+
+    /// Whether a variant has the source's proportions, to the rounding of a side to whole
+    /// pixels; or the proportions turned a quarter, as an EXIF orientation turns a photo.
+    private func isInProportion(_ entry: ImageVariantCache.Entry) -> Bool {
+        let (width, height) = (sourceSize.width, sourceSize.height)
+        let tolerance = max(width, height)
+        return abs(entry.width * height - entry.height * width) <= tolerance || abs(entry.width * width - entry.height * height) <= tolerance
+    }
+}

@@ -1,0 +1,66 @@
+import AppDefModel
+import SystemPackage
+
+/// `.sab-onboarding`, the record of a build in its output folder: the fingerprint of the input
+/// (``InputFingerprint``), the files the tool wrote, one path a line, and the folders it made,
+/// each ending with `/`. A build removes only what the record lists, and only when the new
+/// output no longer has it.
+///
+/// It is part of the output and as deterministic as the rest: the same input gives the same
+/// record on every machine. What differs between machines (sizes, times, inodes) is kept apart
+/// in ``OutputCache``. Lines starting with `#` are comments to the tools that read only paths;
+/// the fingerprint is one of them, so an older version of the tool still reads the list, and
+/// a record without one (written before there were fingerprints, or by a build that did not
+/// finish) makes the next build a full one, which writes the new form.
+struct OutputRecord: Equatable {
+    static let fileName = ".sab-onboarding"
+    private static let header = "# Written by sab-onboarding; files it did not write are left alone."
+    private static let fingerprintPrefix = "# Input fingerprint: "
+
+    /// The files the build wrote, sorted.
+    var paths: [String]
+    /// The folders the tool made for them, sorted.
+    var folders: [String]
+    var fingerprint: InputFingerprint?
+
+    init(paths: [String], folders: [String] = [], fingerprint: InputFingerprint?) {
+        self.paths = paths.sorted()
+        self.folders = folders.sorted()
+        self.fingerprint = fingerprint
+    }
+
+    /// Reads a record. Lines that are no path inside the output folder (`..`, an absolute path,
+    /// the record's own name) are left out: whoever edited the record cannot make a build
+    /// remove anything outside the output.
+    init(text: String) {
+        var paths: [String] = []
+        var folders: [String] = []
+        var fingerprint: InputFingerprint?
+        for line in text.split(separator: "\n").map(String.init) {
+            if line.hasPrefix(Self.fingerprintPrefix) {
+                fingerprint = InputFingerprint(text: String(line.dropFirst(Self.fingerprintPrefix.count)))
+            } else if line.hasPrefix("#") {
+                continue
+            } else if line.hasSuffix("/") {
+                if Self.isInside(String(line.dropLast())) { folders.append(String(line.dropLast())) }
+            } else if Self.isInside(line) && line != Self.fileName {
+                paths.append(line)
+            }
+        }
+        self.init(paths: paths, folders: folders, fingerprint: fingerprint)
+    }
+
+    /// Whether `path` names something inside the output folder, as the tool writes paths:
+    /// relative, names joined by single slashes, none of them `.` or `..`.
+    static func isInside(_ path: String) -> Bool {
+        let filePath = FilePath(pathText: path)
+        return !path.isEmpty && filePath.isRelative && filePath.string == path
+            && filePath.components.allSatisfy { $0.kind == .regular }
+    }
+
+    var text: String {
+        var lines = [Self.header]
+        if let fingerprint { lines.append(Self.fingerprintPrefix + fingerprint.text) }
+        return (lines + (paths + folders.map { $0 + "/" }).sorted()).joined(separator: "\n") + "\n"
+    }
+}

@@ -1,9 +1,0 @@
-internal import XMLStreaming
-
-/// The language of a translation: `nil` for the default one (no `lang`, or an empty one).
-func translationLanguage(_ translation: XMLElement) -> String? {
-    guard let lang = translation.attribute(AppDefVocabulary.langAttribute)?.value.trimmingWhitespace,
-        !lang.isEmpty
-    else { return nil }
-    return lang
-}
