@@ -114,6 +114,6 @@ enum Manifest {
 /// Where each screen's own page is written.
 enum ScreenPage {
     static func path(of screen: OnboardingScreen) -> String {
-        "screens/\(screen.number).html"
+        OutputNames.screenPage(number: screen.number)
     }
 }

@@ -141,6 +141,14 @@ public enum FontPublisher {
         let fileExtension = ImagePath.fileExtension(of: fileName)
         let stem = fileExtension.isEmpty ? fileName : String(fileName.dropLast(fileExtension.count + 1))
         // No dot left in it, so that no part of the stem is taken for an extension.
-        return "fonts/" + ImageAsset.outputName(for: stem.replacing(".", with: "-"), bytes: woff2) + ".woff2"
+        return OutputNames.fontsFolder + "/" + ImageAsset.outputName(for: stem.replacing(".", with: "-"), bytes: woff2) + ".woff2"
+    }
+
+    /// Whether `name` has the form of a published font's name in its folder (see
+    /// ``outputPath(for:woff2:)``): an image's name without an extension, then `.woff2`.
+    static func isOutputName(_ name: String) -> Bool {
+        guard name.hasSuffix(".woff2") else { return false }
+        let base = String(name.dropLast(".woff2".count))
+        return !base.contains(".") && ImageAsset.isOutputName(base)
     }
 }
