@@ -55,18 +55,21 @@ enum WebFontCache {
     typealias Cached = SealedCacheFile.Read<Entry>
 
     /// What the file `name` in `folder` holds; `nil` without one, or without a key (then
-    /// nothing is read: nothing could be told from a planted file).
-    static func read(_ name: String, in folder: String?, key: [UInt8]? = CacheSeal.machineKey) -> Cached? {
-        SealedCacheFile.read(name, in: folder, key: key, maximumSize: maximumFileSize, parse: entry(in:))
+    /// nothing is read: nothing could be told from a planted file). Without a folder the key is
+    /// not looked up: that may make its file (see ``CacheAccess``).
+    static func read(_ name: String, in folder: String?, key: @autoclosure () -> [UInt8]? = CacheSeal.machineKey) -> Cached? {
+        guard folder != nil else { return nil }
+        return SealedCacheFile.read(name, in: folder, key: key(), maximumSize: maximumFileSize, parse: entry(in:))
     }
 
     /// Stores `entry`, sealed with `key` (``SealedCacheFile/write(_:as:in:key:)``).
-    static func write(_ entry: Entry, as name: String, in folder: String?, key: [UInt8]? = CacheSeal.machineKey) {
+    static func write(_ entry: Entry, as name: String, in folder: String?, key: @autoclosure () -> [UInt8]? = CacheSeal.machineKey) {
+        guard folder != nil else { return }
         let font = entry.font
         let reason = Array((font.wholeFontReason ?? "").utf8)
         let kind = font.wholeFontReason == nil ? "subset" : "whole"
         let contents = Array("\(header)\n\(kind) \(entry.textsDigest) \(reason.count) \(font.woff2.count)\n\n".utf8) + reason + font.woff2
-        SealedCacheFile.write(contents, as: name, in: folder, key: key)
+        SealedCacheFile.write(contents, as: name, in: folder, key: key())
     }
 
     /// The entry a cache file's contents (its seal taken off) hold, or `nil` unless they read
