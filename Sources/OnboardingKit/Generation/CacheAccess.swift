@@ -33,7 +33,7 @@ enum CacheAccess {
 
     /// The note that goes with a refusal.
     static let refusalNote =
-        "set XDG_CACHE_HOME and XDG_STATE_HOME to folders outside the output, or choose another --out (see Documentation/Output.md, Cache)"
+        "set XDG_CACHE_HOME and XDG_STATE_HOME to folders outside the output, or choose another --out (see Documentation/Output.md)"
 
     /// Whether one of the two absolute, standardized paths is the other or lies in it.
     static func overlap(_ first: String, _ second: String) -> Bool {
