@@ -116,6 +116,6 @@ package enum Manifest {
 /// Where each screen's own page is written.
 enum ScreenPage {
     static func path(of screen: OnboardingScreen) -> String {
-        "screens/\(screen.number).html"
+        OutputNames.screenPage(number: screen.number)
     }
 }

@@ -33,18 +33,22 @@ package struct OutputCache: Equatable {
     /// link would have builds write their caches, and pruning remove old `*.cache` files, in the
     /// folder it leads to (the user's cache folder above it may be a link: that one is the user's).
     package static var folder: String? {
-        #if canImport(Darwin)
-            let path = home.map { $0 + "/Library/Caches/sab-onboarding" }
-        #else
-            let path =
-                getenv("XDG_CACHE_HOME").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 + "/sab-onboarding" : nil }
-                ?? home.map { $0 + "/.cache/sab-onboarding" }
-        #endif
-        guard let path else { return nil }
+        guard let path = folderPath else { return nil }
         switch FolderWalk.kind(of: path) {
         case nil, .folder?: return path
         default: return nil
         }
+    }
+
+    /// Where the folder of the caches is named to be, whatever is there; `nil` without a home
+    /// folder.
+    static var folderPath: String? {
+        #if canImport(Darwin)
+            home.map { $0 + "/Library/Caches/sab-onboarding" }
+        #else
+            getenv("XDG_CACHE_HOME").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 + "/sab-onboarding" : nil }
+                ?? home.map { $0 + "/.cache/sab-onboarding" }
+        #endif
     }
 
     private static var home: String? {

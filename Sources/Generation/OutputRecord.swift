@@ -3,8 +3,8 @@ import SystemPackage
 
 /// `.sab-onboarding`, the record of a build in its output folder: the fingerprint of the input
 /// (``InputFingerprint``), the files the tool wrote, one path a line, and the folders it made,
-/// each ending with `/`. A build removes only what the record lists, and only when the new
-/// output no longer has it.
+/// each ending with `/`. A build removes only what the record lists, only when the new output
+/// no longer has it, and only when it has the form of what the tool writes.
 ///
 /// It is part of the output and as deterministic as the rest: the same input gives the same
 /// record on every machine. What differs between machines (sizes, times, inodes) is kept apart
@@ -31,7 +31,9 @@ struct OutputRecord: Equatable {
 
     /// Reads a record. Lines that are no path inside the output folder (`..`, an absolute path,
     /// the record's own name) are left out: whoever edited the record cannot make a build
-    /// remove anything outside the output.
+    /// remove anything outside the output. So are paths and folders that do not have the form
+    /// of the tool's own (``OutputNames``): a record planted or edited in the output cannot make
+    /// a build remove the user's files there (`CNAME`, `.git/`) either.
     init(text: String) {
         var paths: [String] = []
         var folders: [String] = []
@@ -42,8 +44,9 @@ struct OutputRecord: Equatable {
             } else if line.hasPrefix("#") {
                 continue
             } else if line.hasSuffix("/") {
-                if Self.isInside(String(line.dropLast())) { folders.append(String(line.dropLast())) }
-            } else if Self.isInside(line) && line != Self.fileName {
+                let folder = String(line.dropLast())
+                if Self.isInside(folder) && OutputNames.isMadeByTheTool(folder: folder) { folders.append(folder) }
+            } else if Self.isInside(line) && line != Self.fileName && OutputNames.isWrittenByTheTool(line) {
                 paths.append(line)
             }
         }

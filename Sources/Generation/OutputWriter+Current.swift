@@ -12,7 +12,7 @@ extension OutputWriter {
     /// first, so its leftovers always send the next build on to the writer, which clears them.
     package static func currentFiles(in directory: String, fingerprint: InputFingerprint) -> [String]? {
         let target = Paths.standardized(directory)
-        guard let output = try? OutputFolder.openLocked(target, display: directory),
+        guard CacheAccess.refusal(for: directory) == nil, let output = try? OutputFolder.openLocked(target, display: directory),
             // The record is part of the output: it must read exactly as a build writes it.
             let recordText = output.recordText(), case let record = OutputRecord(text: recordText),
             record.fingerprint == fingerprint, record.text == recordText,

@@ -23,7 +23,7 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 /// build that fails or is killed leaves the previous site working. Files whose bytes did not
 /// change are not rewritten, so they keep their times; when nothing changed, nothing in the
 /// output is written. With a fingerprint of the input, the new output is also noted in the
-/// user's cache (``OutputCache``).
+/// user's cache (``OutputCache``), unless that cache is in the output or holds it (``CacheAccess``).
 package enum OutputWriter {
     /// What a write did.
     package enum Outcome: Equatable {
@@ -62,18 +62,21 @@ package enum OutputWriter {
                 )
             }
         }
+        // The fingerprint goes into the record in any case; the cache only where it may be.
+        let usesCache = CacheAccess.refusal(for: directory) == nil
+        let noted = usesCache ? fingerprint : nil
         // Before any file is checked or written: see OutputCache.write.
-        let stamp = fingerprint == nil ? nil : output.takeStamp(clearingLeftover: ownsLeftovers)
+        let stamp = noted == nil ? nil : output.takeStamp(clearingLeftover: ownsLeftovers)
         let plan = try OutputPlan(files: files, fingerprint: fingerprint, previousText: previousText, in: output)
         if plan.isUnchanged {
             // Checked in full: noting the files lets the next rebuild stop after lint.
-            if let fingerprint { OutputCache.write(for: files, fingerprint: fingerprint, output: output, at: target, stamp: stamp) }
+            if let noted { OutputCache.write(for: files, fingerprint: noted, output: output, at: target, stamp: stamp) }
             return .unchanged
         }
-        OutputCache.discard(of: target)
+        if usesCache { OutputCache.discard(of: target) }
         try OutputPublication(output: output, plan: plan, afterEachChange: afterEachChange)
             .run(previousText: previousText, ownsLeftovers: ownsLeftovers, madeOutput: madeOutput ? target : nil)
-        if let fingerprint { OutputCache.write(for: files, fingerprint: fingerprint, output: output, at: target, stamp: stamp) }
+        if let noted { OutputCache.write(for: files, fingerprint: noted, output: output, at: target, stamp: stamp) }
         return .written
     }
 

@@ -21,11 +21,11 @@ package enum SiteRenderer {
         let context = PageContext(project: project, options: options)
         let common = context.common
         var files = [
-            OutputFile(path: "index.html", contents: Array(try templates.render("index.html.mustache", context: context.index(common: common)).utf8)),
-            OutputFile(path: "onboarding.css", contents: compacted(try templates.render("onboarding.css.mustache", context: common), as: .css)),
-            OutputFile(path: "onboarding.js", contents: compacted(try templates.render("onboarding.js.mustache", context: common), as: .javascript)),
-            OutputFile(path: "onboarding-gate.js", contents: Array(try templates.render("onboarding-gate.js.mustache", context: common).utf8)),
-            OutputFile(path: "onboarding.json", contents: Array(Manifest.json(for: project).rendered().utf8)),
+            OutputFile(path: OutputNames.index, contents: Array(try templates.render("index.html.mustache", context: context.index(common: common)).utf8)),
+            OutputFile(path: OutputNames.stylesheet, contents: compacted(try templates.render("onboarding.css.mustache", context: common), as: .css)),
+            OutputFile(path: OutputNames.script, contents: compacted(try templates.render("onboarding.js.mustache", context: common), as: .javascript)),
+            OutputFile(path: OutputNames.gateScript, contents: Array(try templates.render("onboarding-gate.js.mustache", context: common).utf8)),
+            OutputFile(path: OutputNames.manifest, contents: Array(Manifest.json(for: project).rendered().utf8)),
         ]
         for screen in project.screens {
             let page = try templates.render("screen.html.mustache", context: context.screenPage(screen, common: common))

@@ -147,13 +147,18 @@ public struct OnboardingBuilder: Sendable {
             diagnostics += loaded.diagnostics
         }
         guard !diagnostics.fails(strict: false) else { return Prepared(diagnostics: diagnostics) }
-        let published = ImagePublisher.publish(OnboardingProject(syntax: syntax, images: folder), options: options)
+        // Decided before either publisher looks at a cache or the key: see CacheAccess.
+        let cacheRefusal = CacheAccess.refusal(for: options.outputDirectory)
+        let published = ImagePublisher.publish(
+            OnboardingProject(syntax: syntax, images: folder), options: options,
+            cacheFolder: cacheRefusal == nil ? ImageVariantCache.folder : nil, cacheRefusal: cacheRefusal)
         diagnostics += published.diagnostics
         // Notes (a cached image made again) do not stop the build; an image not made does.
         guard !published.diagnostics.fails(strict: false) else { return Prepared(diagnostics: diagnostics) }
         // Fonts only for pages: the manifest names none.
         guard needsTemplates else { return Prepared(project: published.project, templates: templates, diagnostics: diagnostics, images: published.work) }
-        let fonts = FontPublisher.publish(published.project)
+        let fonts = FontPublisher.publish(
+            published.project, cacheFolder: cacheRefusal == nil ? WebFontCache.folder : nil, cacheRefusal: cacheRefusal)
         diagnostics += fonts.diagnostics
         guard !fonts.diagnostics.fails(strict: false) else { return Prepared(diagnostics: diagnostics) }
         return Prepared(project: fonts.project, templates: templates, diagnostics: diagnostics, images: published.work, fonts: fonts.work)

@@ -14,7 +14,7 @@ public struct ReviewBuilder: Sendable {
     }
 
     /// The folder of the review folder that holds the carousel the page frames.
-    public static let carouselFolder = "onboarding"
+    public static let carouselFolder = OutputNames.reviewCarouselFolder
 
     /// A review, rendered and not written.
     public struct Review: Sendable {

@@ -10,7 +10,7 @@ package enum Paths {
 
     /// The folder that holds what `path` names: `/tmp` for `/tmp/out` and `/tmp/out/`, `/` for
     /// `/out` and for `/` itself, `.` for a lone name.
-    static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         let trimmed = droppingTrailingSlashes(path)
         guard let slash = trimmed.lastIndex(of: "/") else { return "." }
         let folder = trimmed[..<slash]

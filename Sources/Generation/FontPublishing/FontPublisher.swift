@@ -47,8 +47,9 @@ public enum FontPublisher {
     }
 
     /// The project with its fonts published, and a diagnostic for each font that could not be
-    /// (an error) or is published whole (a warning).
-    package static func publish(_ project: OnboardingProject, cacheFolder: String? = WebFontCache.folder) -> (
+    /// (an error) or is published whole (a warning). Web fonts are looked up in and noted to the
+    /// cache in `cacheFolder`; without one, `cacheRefusal` says why (``CacheAccess``), in a note.
+    package static func publish(_ project: OnboardingProject, cacheFolder: String? = WebFontCache.folder, cacheRefusal: String? = nil) -> (
         project: OnboardingProject, diagnostics: [Diagnostic], work: Work
     ) {
         guard !project.fonts.fonts.isEmpty else { return (project, [], Work()) }
@@ -57,12 +58,17 @@ public enum FontPublisher {
         var published = project
         var diagnostics: [Diagnostic] = []
         var work = Work()
-        if let problem = CacheSeal.keyProblem, cacheFolder != nil {
+        // The key is not asked for without a cache folder: looking it up may make its file.
+        if let problem = cacheRefusal ?? (cacheFolder == nil ? nil : CacheSeal.keyProblem) {
             diagnostics.append(
                 Diagnostic(
                     ruleID: cacheNotUsedID, severity: .note, location: SourceLocation(file: project.appDefPath, line: 1, column: 1),
                     message: "the font cache was not used, and every font was made: \(problem)",
-                    notes: ["a cache file is used only if it is sealed with the user's cache key (see Documentation/Output.md, Cache key)"]))
+                    notes: [
+                        cacheRefusal == nil
+                            ? "a cache file is used only if it is sealed with the user's cache key (see Documentation/Output.md, Cache key)"
+                            : CacheAccess.refusalNote
+                    ]))
         }
         for font in project.fonts.fonts {
             let location = SourceLocation(file: project.appDefPath, line: font.position.line, column: font.position.column)
@@ -148,6 +154,14 @@ public enum FontPublisher {
         let fileExtension = ImagePath.fileExtension(of: fileName)
         let stem = fileExtension.isEmpty ? fileName : String(fileName.dropLast(fileExtension.count + 1))
         // No dot left in it, so that no part of the stem is taken for an extension.
-        return "fonts/" + ImageAsset.outputName(for: stem.replacing(".", with: "-"), bytes: woff2) + ".woff2"
+        return OutputNames.fontsFolder + "/" + ImageAsset.outputName(for: stem.replacing(".", with: "-"), bytes: woff2) + ".woff2"
+    }
+
+    /// Whether `name` has the form of a published font's name in its folder (see
+    /// ``outputPath(for:woff2:)``): an image's name without an extension, then `.woff2`.
+    static func isOutputName(_ name: String) -> Bool {
+        guard name.hasSuffix(".woff2") else { return false }
+        let base = String(name.dropLast(".woff2".count))
+        return !base.contains(".") && ImageAsset.isOutputName(base)
     }
 }

@@ -20,14 +20,14 @@ internal import FontProcessing
 /// written under a new temporary name (created exclusively, never through a link) and renamed,
 /// so a reader never sees half of one; each use renews its time, and pruning removes those
 /// unused for ``OutputCache/imageRetention``.
-enum WebFontCache {
+package enum WebFontCache {
     static let header = "sab-onboarding web font 1"
     static let suffix = ".webfont"
     /// The largest file read: above the largest source font a project may have, which its WOFF2
     /// never exceeds. A file claiming more (a sparse one, planted) is not read into memory.
     static let maximumFileSize = 64 << 20
 
-    static var folder: String? { OutputCache.subfolder("fonts") }
+    package static var folder: String? { OutputCache.subfolder("fonts") }
 
     /// What a cache file holds: the font, and the digest of the texts it was checked with.
     struct Entry: Equatable {
@@ -56,18 +56,21 @@ enum WebFontCache {
     typealias Cached = SealedCacheFile.Read<Entry>
 
     /// What the file `name` in `folder` holds; `nil` without one, or without a key (then
-    /// nothing is read: nothing could be told from a planted file).
-    static func read(_ name: String, in folder: String?, key: [UInt8]? = CacheSeal.machineKey) -> Cached? {
-        SealedCacheFile.read(name, in: folder, key: key, maximumSize: maximumFileSize, parse: entry(in:))
+    /// nothing is read: nothing could be told from a planted file). Without a folder the key is
+    /// not looked up: that may make its file (see ``CacheAccess``).
+    static func read(_ name: String, in folder: String?, key: @autoclosure () -> [UInt8]? = CacheSeal.machineKey) -> Cached? {
+        guard folder != nil else { return nil }
+        return SealedCacheFile.read(name, in: folder, key: key(), maximumSize: maximumFileSize, parse: entry(in:))
     }
 
     /// Stores `entry`, sealed with `key` (``SealedCacheFile/write(_:as:in:key:)``).
-    static func write(_ entry: Entry, as name: String, in folder: String?, key: [UInt8]? = CacheSeal.machineKey) {
+    static func write(_ entry: Entry, as name: String, in folder: String?, key: @autoclosure () -> [UInt8]? = CacheSeal.machineKey) {
+        guard folder != nil else { return }
         let font = entry.font
         let reason = Array((font.wholeFontReason ?? "").utf8)
         let kind = font.wholeFontReason == nil ? "subset" : "whole"
         let contents = Array("\(header)\n\(kind) \(entry.textsDigest) \(reason.count) \(font.woff2.count)\n\n".utf8) + reason + font.woff2
-        SealedCacheFile.write(contents, as: name, in: folder, key: key)
+        SealedCacheFile.write(contents, as: name, in: folder, key: key())
     }
 
     /// The entry a cache file's contents (its seal taken off) hold, or `nil` unless they read

@@ -43,7 +43,7 @@ public struct ImageAsset: Hashable, Sendable {
         self.frameCount = frameCount
         self.size = size
         self.location = location
-        self.outputPath = "images/" + Self.outputName(for: sourceFileName, digest: digest)
+        self.outputPath = OutputNames.imagesFolder + "/" + Self.outputName(for: sourceFileName, digest: digest)
     }
 
     /// Takes `bytes` as the file published (an SVG with its embedded images made again): its
@@ -51,7 +51,7 @@ public struct ImageAsset: Hashable, Sendable {
     mutating func replaceBytes(with bytes: [UInt8]) {
         self.bytes = bytes
         digest = SHA256.hexDigest(of: bytes)
-        outputPath = "images/" + Self.outputName(for: sourceFileName, digest: digest)
+        outputPath = OutputNames.imagesFolder + "/" + Self.outputName(for: sourceFileName, digest: digest)
     }
 
     /// Whether the build made variants of it (with the original not published).
@@ -74,7 +74,7 @@ public struct ImageAsset: Hashable, Sendable {
 
     /// The output path of a variant: `images/<name>-<width>-<hash>.<ext>`, the hash of its bytes.
     static func variantPath(for fileName: String, width: Int, fileExtension: String, bytes: [UInt8]) -> String {
-        "images/\(safeStem(of: fileName))-\(width)-\(SHA256.hexDigest(of: bytes).prefix(10)).\(fileExtension)"
+        "\(OutputNames.imagesFolder)/\(safeStem(of: fileName))-\(width)-\(SHA256.hexDigest(of: bytes).prefix(hashLength)).\(fileExtension)"
     }
 
     /// `<name>-<hash>.<ext>`: the name reduced to letters, digits, `-`, `_` and `.` (no path,
@@ -88,7 +88,29 @@ public struct ImageAsset: Hashable, Sendable {
     static func outputName(for fileName: String, digest: String) -> String {
         let fileExtension = ImagePath.fileExtension(of: fileName)
         let safeExtension = String(fileExtension.unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic }.map(Character.init))
-        return "\(safeStem(of: fileName))-\(digest.prefix(10))" + (safeExtension.isEmpty ? "" : ".\(safeExtension)")
+        return "\(safeStem(of: fileName))-\(digest.prefix(hashLength))" + (safeExtension.isEmpty ? "" : ".\(safeExtension)")
+    }
+
+    /// How many hex digits of the content's SHA-256 a published name carries.
+    static let hashLength = 10
+
+    /// Whether `name` has the form of ``outputName(for:bytes:)`` or of a variant's name
+    /// (``variantPath(for:width:fileExtension:bytes:)``, whose width is part of its stem): a
+    /// stem of letters, digits, `-` and `_`, a `-`, the hash in lowercase hex, and maybe a
+    /// lowercase extension. (``OutputNames`` asks, before a build removes a file.)
+    static func isOutputName(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars)
+        let dot = scalars.lastIndex(of: ".")
+        let base = scalars[..<(dot ?? scalars.endIndex)]
+        if let dot {
+            let fileExtension = scalars[(dot + 1)...]
+            guard !fileExtension.isEmpty, fileExtension.allSatisfy({ ("a"..."z").contains($0) }) else { return false }
+        }
+        guard base.count > hashLength + 1, base[base.endIndex - hashLength - 1] == "-" else { return false }
+        let stem = base[..<(base.endIndex - hashLength - 1)]
+        let hash = base[(base.endIndex - hashLength)...]
+        return hash.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
+            && stem.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
     }
 
     /// The file name without its extension, reduced as ``outputName(for:bytes:)`` says, at most

@@ -28,8 +28,12 @@ public enum ImagePublisher {
     static let defaultQuality = 75
 
     /// The project with its raster images' variants made and its SVGs' embedded images made
-    /// again, and an error for each image that libvips could not make them of.
-    package static func publish(_ project: OnboardingProject, options: BuildOptions) -> (project: OnboardingProject, diagnostics: [Diagnostic], work: Work) {
+    /// again, and an error for each image that libvips could not make them of. Variants are
+    /// looked up in and noted to the cache in `cacheFolder`; without one, `cacheRefusal` says
+    /// why (``CacheAccess``), in a note.
+    package static func publish(
+        _ project: OnboardingProject, options: BuildOptions, cacheFolder: String? = ImageVariantCache.folder, cacheRefusal: String? = nil
+    ) -> (project: OnboardingProject, diagnostics: [Diagnostic], work: Work) {
         var published = project
         // Images that changed or went away after lint checked them: never published unchecked.
         var diagnostics: [Diagnostic] = project.unpublishableImages
@@ -52,17 +56,22 @@ public enum ImagePublisher {
         }
         guard !options.keepsOriginalImages else { return (published, diagnostics, Work()) }
         var work = Work()
-        if let problem = CacheSeal.keyProblem, ImageVariantCache.folder != nil, assets.contains(where: \.isResizable) {
+        // The key is not asked for without a cache folder: looking it up may make its file.
+        if assets.contains(where: \.isResizable), let problem = cacheRefusal ?? (cacheFolder == nil ? nil : CacheSeal.keyProblem) {
             diagnostics.append(
                 Diagnostic(
                     ruleID: cacheNotUsedRuleID, severity: .note, location: SourceLocation(file: project.appDefPath, line: 1, column: 1),
                     message: "the image cache was not used, and every image was made: \(problem)",
-                    notes: ["a cache file is used only if it is sealed with the user's cache key (see Documentation/Output.md, Cache key)"]))
+                    notes: [
+                        cacheRefusal == nil
+                            ? "a cache file is used only if it is sealed with the user's cache key (see Documentation/Output.md, Cache key)"
+                            : CacheAccess.refusalNote
+                    ]))
         }
         for asset in assets where asset.isResizable {
             do {
                 var resized = asset
-                let made = try variants(of: asset, quality: options.imageQuality)
+                let made = try variants(of: asset, quality: options.imageQuality, cacheFolder: cacheFolder)
                 resized.publish(made.variants)
                 resized.placeholder = placeholder(of: made.variants)
                 if made.fromCache { work.reused += 1 } else { work.made += 1 }

@@ -12,7 +12,7 @@ import AppDefModel
 /// read back whole is ignored and written again. Files are written under a temporary name and
 /// renamed (``SealedCacheFile``), so a reader never sees half of one; each use renews its time,
 /// and pruning removes those unused for ``OutputCache/imageRetention``.
-enum ImageVariantCache {
+package enum ImageVariantCache {
     static let header = "sab-onboarding image variants 1"
     /// The largest file read: the variants of a 16383-pixel-wide animation stay far below it, and
     /// a file claiming more (a sparse one, planted) is not read into memory.
@@ -25,7 +25,7 @@ enum ImageVariantCache {
         var bytes: [UInt8]
     }
 
-    static var folder: String? { OutputCache.subfolder("images") }
+    package static var folder: String? { OutputCache.subfolder("images") }
 
     /// The cache file's name for a source and the settings that shape its variants.
     static func name(sourceDigest: String, settings: String) -> String {
@@ -38,16 +38,19 @@ enum ImageVariantCache {
     typealias Cached = SealedCacheFile.Read<[Entry]>
 
     /// What the file `name` in `folder` (``folder`` unless given) holds; `nil` without one, or
-    /// without a key (then nothing is read: nothing could be told from a planted file).
-    static func read(_ name: String, in folder: String? = folder, key: [UInt8]? = CacheSeal.machineKey) -> Cached? {
-        SealedCacheFile.read(name, in: folder, key: key, maximumSize: maximumFileSize, parse: entries(in:))
+    /// without a key (then nothing is read: nothing could be told from a planted file). Without
+    /// a folder the key is not looked up: that may make its file (see ``CacheAccess``).
+    static func read(_ name: String, in folder: String? = folder, key: @autoclosure () -> [UInt8]? = CacheSeal.machineKey) -> Cached? {
+        guard folder != nil else { return nil }
+        return SealedCacheFile.read(name, in: folder, key: key(), maximumSize: maximumFileSize, parse: entries(in:))
     }
 
     /// Stores `entries`, sealed with `key` (``SealedCacheFile/write(_:as:in:key:)``).
-    static func write(_ entries: [Entry], as name: String, in folder: String? = folder, key: [UInt8]? = CacheSeal.machineKey) {
+    static func write(_ entries: [Entry], as name: String, in folder: String? = folder, key: @autoclosure () -> [UInt8]? = CacheSeal.machineKey) {
+        guard folder != nil else { return }
         var text = header + "\n"
         for entry in entries { text += "\(entry.mediaType) \(entry.width) \(entry.height) \(entry.bytes.count)\n" }
-        SealedCacheFile.write(Array((text + "\n").utf8) + entries.flatMap(\.bytes), as: name, in: folder, key: key)
+        SealedCacheFile.write(Array((text + "\n").utf8) + entries.flatMap(\.bytes), as: name, in: folder, key: key())
     }
 
     /// The entries of a cache file's contents (its seal taken off), or `nil` unless they read

@@ -1,0 +1,71 @@
+import AppDefModel
+
+/// The names the tool gives what it writes in an output folder, and the one check of whether a
+/// path has such a name.
+///
+/// The record (``OutputRecord``) says what a rebuild may remove, but it lies in the output
+/// folder, where a pull request or anyone else who can write there may edit it or plant one.
+/// So a build removes only what it could have written: a path the record lists that has none
+/// of these forms (`CNAME`, `.git/config`, a folder of the user's) is left in place, and left
+/// out of the record the build writes. The renderers name their files with these constants and
+/// functions, so the check cannot drift from what they write.
+package enum OutputNames {
+    /// The carousel page, where a visitor enters.
+    static let index = "index.html"
+    static let stylesheet = "onboarding.css"
+    static let script = "onboarding.js"
+    static let gateScript = "onboarding-gate.js"
+    /// The manifest (``Manifest``).
+    static let manifest = "onboarding.json"
+    /// The files of a carousel at its top, under fixed names.
+    static let carouselFiles: Set<String> = [index, stylesheet, script, gateScript, manifest]
+
+    static let screensFolder = "screens"
+    static let imagesFolder = "images"
+    static let fontsFolder = "fonts"
+    /// The folders of a carousel.
+    static let carouselFolders: Set<String> = [screensFolder, imagesFolder, fontsFolder]
+    /// The folder of a review folder that holds the carousel the review page frames
+    /// (`reviewCarouselFolder`).
+    package static let reviewCarouselFolder = "onboarding"
+
+    /// Each screen's own page: `screens/<number>.html`.
+    static func screenPage(number: Int) -> String {
+        "\(screensFolder)/\(number).html"
+    }
+
+    /// Whether `path`, relative to an output folder, is one a build or a review may have written
+    /// there: a carousel's file, the review page's, or a file of the carousel a review folder
+    /// holds (``reviewCarouselFolder``).
+    static func isWrittenByTheTool(_ path: String) -> Bool {
+        if [ReviewPage.pagePath, ReviewPage.stylesheetPath, ReviewPage.scriptPath].contains(path) { return true }
+        let reviewCarousel = reviewCarouselFolder + "/"
+        return isCarouselFile(path) || (path.hasPrefix(reviewCarousel) && isCarouselFile(String(path.dropFirst(reviewCarousel.count))))
+    }
+
+    /// Whether `path` is a folder a build or a review makes for its files.
+    static func isMadeByTheTool(folder path: String) -> Bool {
+        let reviewCarousel = reviewCarouselFolder + "/"
+        return path == reviewCarouselFolder || carouselFolders.contains(path)
+            || (path.hasPrefix(reviewCarousel) && carouselFolders.contains(String(path.dropFirst(reviewCarousel.count))))
+    }
+
+    /// Whether `path` is a file of a carousel, relative to its folder.
+    private static func isCarouselFile(_ path: String) -> Bool {
+        if carouselFiles.contains(path) { return true }
+        let (folder, name) = OutputFolder.split(path)
+        switch folder {
+        case screensFolder:
+            // As `screenPage(number:)` writes a positive number: digits, no leading zero.
+            guard name.hasSuffix(".html") else { return false }
+            let number = name.dropLast(".html".count)
+            return number.first.map { $0 != "0" } ?? false && number.allSatisfy { ("0"..."9").contains($0) }
+        case imagesFolder:
+            return ImageAsset.isOutputName(name)
+        case fontsFolder:
+            return FontPublisher.isOutputName(name)
+        default:
+            return false
+        }
+    }
+}

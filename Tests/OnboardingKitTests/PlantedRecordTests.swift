@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import AppDefModel
+@testable import Generation
+@testable import OnboardingKit
+
+/// The record lies in the output folder, where others may write (a pull request to a committed
+/// `docs/`): a record planted or edited there cannot make a build remove the user's files,
+/// while what a previous build really wrote and this one no longer has is still removed.
+struct PlantedRecordTests {
+    typealias Project = UnchangedRebuildTests.Project
+
+    @Test func aPlantedRecordMakesTheBuildRemoveNoneOfTheFilesItLists() throws {
+        let project = try Project()
+        let out = project.out
+        try project.folder.write("out/.git/config", "cfg\n")
+        try project.folder.write("out/CNAME", "example.org\n")
+        try project.folder.write("out/notes/draft.txt", "mine\n")
+        try project.folder.write("out/empty-of-mine/.keep", "")
+        try FileManager.default.removeItem(atPath: out + "/empty-of-mine/.keep")
+        try project.folder.write(
+            "out/" + OutputRecord.fileName, "# x\nCNAME\n.git/config\n.git/\nnotes/draft.txt\nnotes/\nempty-of-mine/\nscreens/old.html\n")
+        try project.folder.write("out/screens/old.html", "the user's page")
+
+        let result = try project.build()
+        #expect(result.succeeded && result.rendered)
+        #expect(try String(contentsOfFile: out + "/CNAME", encoding: .utf8) == "example.org\n")
+        #expect(try String(contentsOfFile: out + "/.git/config", encoding: .utf8) == "cfg\n")
+        #expect(try String(contentsOfFile: out + "/notes/draft.txt", encoding: .utf8) == "mine\n")
+        #expect(try String(contentsOfFile: out + "/screens/old.html", encoding: .utf8) == "the user's page", "not a name the build gives")
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: out + "/empty-of-mine", isDirectory: &isFolder) && isFolder.boolValue)
+        // The record the build leaves lists only what it wrote.
+        let record = try String(contentsOfFile: out + "/" + OutputRecord.fileName, encoding: .utf8)
+        #expect(OutputRecord(text: record).paths == result.writtenFiles.sorted())
+        #expect(!record.contains("CNAME") && !record.contains(".git") && !record.contains("notes"))
+    }
+
+    @Test func whatAPreviousBuildWroteAndThisOneHasNoMoreIsStillRemoved() throws {
+        let project = try Project()
+        let first = try project.build()
+        #expect(first.succeeded)
+        let houseImages = first.writtenFiles.filter { $0.hasPrefix("images/HouseOnTheRock-") }
+        #expect(houseImages.count >= 2, "\(first.writtenFiles)")
+        #expect(first.writtenFiles.contains("screens/4.html"))
+        try project.folder.write("out/CNAME", "example.org\n")
+        let record = project.out + "/" + OutputRecord.fileName
+        try (try String(contentsOfFile: record, encoding: .utf8) + "CNAME\n").write(toFile: record, atomically: false, encoding: .utf8)
+
+        // The screen with the house goes: its page (the last number) and its image's variants are stale.
+        let path = project.folder.path("project/builders.appDef")
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        let image = try #require(text.range(of: "HouseOnTheRock.png"))
+        let start = try #require(text.range(of: "<onboarding-screen>", options: .backwards, range: text.startIndex..<image.lowerBound))
+        let end = try #require(text.range(of: "</onboarding-screen>", range: image.upperBound..<text.endIndex))
+        text.removeSubrange(start.lowerBound..<end.upperBound)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+
+        let second = try project.build()
+        #expect(second.succeeded && second.rendered)
+        let left = filesUnder(project.out)
+        #expect(left["screens/4.html"] == nil)
+        for image in houseImages { #expect(left[image] == nil, "\(image) is removed") }
+        #expect(left["CNAME"] != nil)
+        #expect(Set(left.keys) == Set(second.writtenFiles + ["CNAME", OutputRecord.fileName]))
+    }
+
+    /// Every path a build or a review writes, and every folder it makes, has a form the record
+    /// keeps: the check is derived from the names the renderers give, and must not drift from them.
+    @Test func everyPathABuildOrAReviewWritesIsOneTheRecordKeeps() throws {
+        for keepsOriginals in [false, true] {
+            for sample in [("builders", "builders.appDef"), ("multilingual", "multilingual.appDef"), ("one-line-export", "appdef.xml")] {
+                var project = try Project(sample: sample.0, appDefName: sample.1)
+                project.options.keepsOriginalImages = keepsOriginals
+                #expect(try project.build().succeeded, "\(sample)")
+                let review = ReviewBuilder(options: project.options).review(
+                    appDefBytes: Array(try Data(contentsOf: URL(fileURLWithPath: project.appDef))), appDefPath: project.appDef)
+                let reviewFolder = project.folder.path("review")
+                _ = try ReviewBuilder.write(review, to: reviewFolder, force: false)
+                try check([project.out, reviewFolder])
+            }
+        }
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", FontBuildTests.appDef)
+        try folder.write("fonts/CharisSIL-R.ttf", font: DebianFonts.charis)
+        try folder.write("fonts/CharisSIL-B.ttf", font: DebianFonts.charisBold)
+        let fonts = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
+        #expect(fonts.writtenFiles.contains { $0.hasPrefix("fonts/") })
+        try check([folder.path("out")])
+    }
+
+    /// The record each output holds reads back whole: no path or folder left out.
+    private func check(_ outputs: [String]) throws {
+        for out in outputs {
+            let text = try String(contentsOfFile: out + "/" + OutputRecord.fileName, encoding: .utf8)
+            let record = OutputRecord(text: text)
+            #expect(record.text == text, "\(out)")
+            #expect(Set(record.paths) == Set(filesUnder(out).keys).subtracting([OutputRecord.fileName]), "\(out)")
+            #expect(!record.folders.isEmpty)
+        }
+    }
+}
