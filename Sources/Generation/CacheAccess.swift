@@ -14,20 +14,19 @@ import AppDefModel
 /// output's path and the secret key would then be published with the output, and a cache
 /// folder that holds the output would have the build's caches written among its files. Such a
 /// build uses no cache, as when none is to be had, and nothing of the caches or the key is read,
-/// made or removed; the image and font publishers say why in their notes. Paths are compared as
-/// the output's are standardized (``Paths/standardized(_:)``).
+/// made or removed; the image and font publishers say why in their notes. The note does not
+/// name the output folder: the review page, a shared file, would show its absolute path.
 package enum CacheAccess {
     /// Why the caches are not used for the output folder `output` (as the user named it), for a
     /// note; `nil` when they may be.
     package static func refusal(for output: String) -> String? {
-        let target = Paths.standardized(output)
-        if let cache = OutputCache.folderPath, overlap(Paths.standardized(cache), target) {
-            return "the user's cache folder (sab-onboarding/ in $XDG_CACHE_HOME) is the output folder '\(output)', is in it or holds it, "
+        if let cache = OutputCache.folderPath, overlap(cache, output) {
+            return "the user's cache folder (sab-onboarding/ in $XDG_CACHE_HOME) is the output folder, is in it or holds it, "
                 + "and a cache is never published"
         }
         // A key given in the environment is not kept in a file.
-        if getenv(CacheSeal.keyVariable) == nil, let key = CacheSeal.keyPath, overlap(Paths.standardized(Paths.parent(of: key)), target) {
-            return "the folder of the user's cache key (sab-onboarding/ in $XDG_STATE_HOME) is the output folder '\(output)', is in it "
+        if getenv(CacheSeal.keyVariable) == nil, let key = CacheSeal.keyPath, overlap(Paths.parent(of: key), output) {
+            return "the folder of the user's cache key (sab-onboarding/ in $XDG_STATE_HOME) is the output folder, is in it "
                 + "or holds it, and the key is never published"
         }
         return nil
@@ -37,8 +36,25 @@ package enum CacheAccess {
     static let refusalNote =
         "set XDG_CACHE_HOME and XDG_STATE_HOME to folders outside the output, or choose another --out (see Documentation/Output.md)"
 
-    /// Whether one of the two absolute, standardized paths is the other or lies in it.
+    /// Whether one of the folders `first` and `second` is the other or lies in it: as written
+    /// (standardized), and as the links in their existing parts lead (a cache folder named
+    /// through a link to the output is the output's); on macOS, whose file systems ignore case
+    /// by default, whatever the case.
     static func overlap(_ first: String, _ second: String) -> Bool {
+        let forms: (String) -> [String] = { [Paths.standardized($0), Paths.resolvingExistingLinks($0)].map(Self.compared) }
+        return forms(first).contains { one in forms(second).contains { other in nested(one, other) } }
+    }
+
+    private static func compared(_ path: String) -> String {
+        #if canImport(Darwin)
+            path.lowercased()
+        #else
+            path
+        #endif
+    }
+
+    /// Whether one of the two absolute, standardized paths is the other or lies in it.
+    static func nested(_ first: String, _ second: String) -> Bool {
         first == second || first.hasPrefix(Paths.join(second, "")) || second.hasPrefix(Paths.join(first, ""))
     }
 }

@@ -29,7 +29,13 @@ struct OutputPlan {
         changed.isEmpty && stale.isEmpty && staleFolders.isEmpty && recordIsCurrent
     }
 
-    init(files: [OutputFile], fingerprint: InputFingerprint?, previousText: String?, in output: OutputFolder) throws(OutputError) {
+    /// With a previous record and without `force`, a file where this build writes one that
+    /// the record does not list, with other bytes than the build's, is someone else's: the
+    /// build stops before writing (a record planted in a folder of the user's, `docs/` with its
+    /// own `index.html`, is no leave to replace it).
+    init(
+        files: [OutputFile], fingerprint: InputFingerprint?, previousText: String?, in output: OutputFolder, force: Bool = false
+    ) throws(OutputError) {
         let previous = previousText.map(OutputRecord.init(text:)) ?? OutputRecord(paths: [], fingerprint: nil)
         let paths = files.map(\.path)
         var neededFolders: Set<String> = []
@@ -57,6 +63,8 @@ struct OutputPlan {
             throw Self.notAFile(OutputRecord.fileName, in: output)
         }
         var changed: [OutputFile] = []
+        var othersFiles: [String] = []
+        let listed = Set(previous.paths)
         for file in files {
             guard let status = output.status(of: file.path) else {
                 changed.append(file)
@@ -65,7 +73,15 @@ struct OutputPlan {
             guard status.type == .regular else { throw Self.notAFile(file.path, in: output) }
             if status.size != Int64(file.contents.count) || output.bytes(of: file.path) != file.contents {
                 changed.append(file)
+                if previousText != nil, !listed.contains(file.path) { othersFiles.append(file.path) }
             }
+        }
+        if !othersFiles.isEmpty, !force {
+            let shown = othersFiles.prefix(3).map { "'\(output.displayPath(of: $0))'" }.joined(separator: ", ")
+            throw OutputError(
+                message:
+                    "the output folder holds files that sab-onboarding did not write where it writes its own (\(shown)\(othersFiles.count > 3 ? ", …" : "")), though its record says it wrote there; choose another --out, or give --force to replace them; nothing was written"
+            )
         }
         let newPaths = Set(paths)
         record = OutputRecord(paths: paths, folders: made, fingerprint: fingerprint)
@@ -74,11 +90,25 @@ struct OutputPlan {
         self.changed = changed.sorted { (Self.publishingRank(of: $0.path), $0.path) < (Self.publishingRank(of: $1.path), $1.path) }
         foldersToMake = toMake
         // Pages before what they refer to: a page still there never refers to a file removed.
-        stale = previous.paths.filter { !newPaths.contains($0) }
+        stale = previous.paths.filter { !newPaths.contains($0) && Self.isStillWhatTheToolWrote($0, in: output) }
             .sorted { (-Self.publishingRank(of: $0), $0) < (-Self.publishingRank(of: $1), $1) }
         staleFolders = previous.folders.filter { !neededFolders.contains($0) }.sorted(by: >)
         previouslyWritten = previous.paths
         recordIsCurrent = previousText == record.text
+    }
+
+    /// Whether the file at `path`, which the previous record lists and this build does not
+    /// write, may be removed as the tool's. An image's or a font's name ends with the first hex
+    /// digits of its bytes' SHA-256 (``ImageAsset/outputName(for:digest:)``): a file so named
+    /// whose bytes do not give them is not the tool's, whatever a record planted in the folder
+    /// says, and stays (`images/banner-2024010101.pdf`). Other names are the tool's fixed ones.
+    static func isStillWhatTheToolWrote(_ path: String, in output: OutputFolder) -> Bool {
+        let (folder, name) = OutputFolder.split(path)
+        let folderName = Paths.lastComponent(of: folder)
+        guard folderName == OutputNames.imagesFolder || folderName == OutputNames.fontsFolder else { return true }
+        let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
+        guard stem.count > ImageAsset.hashLength, let bytes = output.bytes(of: path) else { return false }
+        return SHA256.hexDigest(of: bytes).hasPrefix(stem.suffix(ImageAsset.hashLength))
     }
 
     private static func notAFile(_ path: String, in output: OutputFolder) -> OutputError {

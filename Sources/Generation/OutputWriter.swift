@@ -67,7 +67,7 @@ package enum OutputWriter {
         let noted = usesCache ? fingerprint : nil
         // Before any file is checked or written: see OutputCache.write.
         let stamp = noted == nil ? nil : output.takeStamp(clearingLeftover: ownsLeftovers)
-        let plan = try OutputPlan(files: files, fingerprint: fingerprint, previousText: previousText, in: output)
+        let plan = try OutputPlan(files: files, fingerprint: fingerprint, previousText: previousText, in: output, force: force)
         if plan.isUnchanged {
             // Checked in full: noting the files lets the next rebuild stop after lint.
             if let noted { OutputCache.write(for: files, fingerprint: noted, output: output, at: target, stamp: stamp) }

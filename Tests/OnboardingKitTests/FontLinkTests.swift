@@ -29,6 +29,29 @@ struct FontLinkTests {
         #expect(result.diagnostics.map(\.ruleID) == ["font-not-a-font"])
     }
 
+    /// The fonts folder itself a link (to the machine's fonts, carried by a pull request): lint
+    /// and the build refuse its fonts; a folder swapped for a link after lint is refused too.
+    @Test func aFontsFolderThatIsALinkIsRefused() throws {
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", FontNotAFontTests.appDef)
+        try folder.write("elsewhere/Charis.ttf", font: DebianFonts.charis)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("fonts"), withDestinationPath: folder.path("elsewhere"))
+        let diagnostics = Linter().lint(path: folder.path("app.appDef"))
+        #expect(diagnostics.map(\.ruleID) == ["font-not-a-font"], "\(diagnostics.map(\.message))")
+        #expect(diagnostics.first?.message.contains(FontSourceFile.folderLinkReason) == true, "\(diagnostics.map(\.message))")
+        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
+        #expect(!result.succeeded)
+
+        try FileManager.default.removeItem(atPath: folder.path("fonts"))
+        try folder.write("fonts/Charis.ttf", font: DebianFonts.andika)
+        let project = try #require(FontBuildTests.project(at: folder.path("app.appDef")))
+        try FileManager.default.removeItem(atPath: folder.path("fonts"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("fonts"), withDestinationPath: folder.path("elsewhere"))
+        let swapped = FontPublisher.publish(project, cacheFolder: nil)
+        #expect(swapped.project.fontAssets.isEmpty)
+        #expect(swapped.diagnostics.first?.message.contains(FontSourceFile.folderLinkReason) == true, "\(swapped.diagnostics.map(\.message))")
+    }
+
     /// The font lint checked is replaced by a link to a font outside the project before the
     /// build reads it: the build refuses it at its entry, and publishes nothing of it.
     @Test func aFontSwappedForALinkAfterLintIsRefusedByTheBuild() throws {

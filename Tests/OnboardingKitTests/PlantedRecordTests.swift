@@ -37,6 +37,37 @@ struct PlantedRecordTests {
         #expect(!record.contains("CNAME") && !record.contains(".git") && !record.contains("notes"))
     }
 
+    /// A record, planted or edited, is no leave to replace a file of the user's where the build
+    /// writes one of its own: the build stops with nothing written; `--force` replaces it.
+    @Test func aPlantedRecordIsNoLeaveToReplaceTheUsersFiles() throws {
+        var project = try Project()
+        let out = project.out
+        try project.folder.write("out/index.html", "<h1>mine</h1>\n")
+        try project.folder.write("out/" + OutputRecord.fileName, "# planted\n")
+        #expect(throws: OutputError.self) { try project.build() }
+        #expect(try String(contentsOfFile: out + "/index.html", encoding: .utf8) == "<h1>mine</h1>\n")
+        #expect(!FileManager.default.fileExists(atPath: out + "/onboarding.css"), "nothing was written")
+        project.options.force = true
+        #expect(try project.build().succeeded)
+        #expect(try String(contentsOfFile: out + "/index.html", encoding: .utf8) != "<h1>mine</h1>\n")
+    }
+
+    /// A file named as the build names images and fonts, whose bytes do not give the hash in
+    /// its name, is not one the build wrote: a record listing it does not get it removed.
+    @Test func aFileNamedLikeAnImageOfTheBuildsIsRemovedOnlyIfItsBytesAreThatImage() throws {
+        let project = try Project()
+        #expect(try project.build().succeeded)
+        let record = project.out + "/" + OutputRecord.fileName
+        try project.folder.write("out/images/banner-2024010101.pdf", "the user's report")
+        try project.folder.write("out/fonts/Inter-0123456789.woff2", "the user's font")
+        try (try String(contentsOfFile: record, encoding: .utf8) + "images/banner-2024010101.pdf\nfonts/Inter-0123456789.woff2\n")
+            .write(toFile: record, atomically: false, encoding: .utf8)
+        try project.replace("Onboarding title", with: "Another title", in: "project/builders.appDef")
+        #expect(try project.build().succeeded)
+        let left = filesUnder(project.out)
+        #expect(left["images/banner-2024010101.pdf"] != nil && left["fonts/Inter-0123456789.woff2"] != nil)
+    }
+
     @Test func whatAPreviousBuildWroteAndThisOneHasNoMoreIsStillRemoved() throws {
         let project = try Project()
         let first = try project.build()

@@ -8,6 +8,9 @@ import SystemPackage
 package enum FontSourceFile {
     /// What lint and the build say of a link where a font file is named.
     package static let linkReason = "it is a link, which the build never follows: put the font file itself in the fonts folder"
+    /// What they say when the fonts folder is a link.
+    package static let folderLinkReason =
+        "the fonts folder is a link, which the build never follows: put the fonts themselves in a fonts folder beside the appDef"
     /// What they say of a folder.
     package static let folderReason = "it is a folder, not a file"
     /// What they say of a pipe, a device or a socket.
@@ -21,9 +24,10 @@ package enum FontSourceFile {
 
     /// The file at `path`, open for reading a window at a time.
     package static func open(_ path: String) -> Result<ImageFileBytes, Problem> {
-        switch RegularFile.openNotFollowingLinks(path) {
+        switch RegularFile.openInFolderNotFollowingLinks(path) {
         case .success(let (file, size)): .success(ImageFileBytes(file: file, count: size))
         case .failure(.link): .failure(Problem(reason: linkReason))
+        case .failure(.folderLink): .failure(Problem(reason: folderLinkReason))
         case .failure(.notRegularFile): .failure(Problem(reason: notRegularReason))
         case .failure(.unreadable): .failure(Problem(reason: "the file cannot be read"))
         }

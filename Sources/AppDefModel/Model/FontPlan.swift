@@ -92,6 +92,8 @@ package struct FontPlan {
     /// build never reads a font through one. Anything but a regular file (which could block a
     /// read for ever) is refused too, with what it is.
     private static func locate(_ fileName: String, in folder: String) -> Lookup {
+        // The folder itself neither: a `fonts` link would publish fonts from anywhere.
+        if FolderWalk.kind(of: folder) == .symbolicLink { return .refused(FontSourceFile.folderLinkReason) }
         let file = Paths.join(folder, fileName)
         switch FolderWalk.kind(of: file) {
         case nil: return .missing

@@ -48,6 +48,22 @@ extension Paths {
         return realPath(absolute) ?? lexicallyNormalized(absolute)
     }
 
+    /// What `path` leads to once the links in the part of it that exists are followed, the
+    /// rest of it kept as written: where a folder not made yet (a cache folder, an output
+    /// folder) will be. `/link/to/out/new` is `/real/out/new` when `/link/to/out` exists.
+    package static func resolvingExistingLinks(_ path: String) -> String {
+        let absolute = lexicallyNormalized(absolute(path))
+        guard absolute.hasPrefix("/") else { return absolute }
+        var existing = absolute
+        var missing: [String] = []
+        while existing != "/" {
+            if let real = realPath(existing) { return missing.reversed().reduce(real) { join($0, $1) } }
+            missing.append(lastComponent(of: existing))
+            existing = parent(of: existing)
+        }
+        return absolute
+    }
+
     /// Whether `file`, once the links in it are followed, is inside `folder` once the links in it
     /// are followed: a link in the folder that leads out of it is not.
     package static func leadsInside(_ file: String, folder: String) -> Bool {

@@ -1,4 +1,11 @@
+import PathText
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Whole regular files read at once. Anything else (a folder, a pipe, a device) is refused
 /// without waiting: reading a pipe could block for ever, and a pipe is not drained, so whoever
@@ -39,10 +46,35 @@ public enum RegularFile {
         return .success(opened)
     }
 
+    /// Opens the regular file at `path` as ``openNotFollowingLinks(_:)`` does, its folder too
+    /// never through a link: the folder is opened with `O_NOFOLLOW` and the file in it with
+    /// `openat`, so a link put in the folder's place (a `fonts` link to the machine's fonts)
+    /// is refused as a link at the file is. `.folderLink` says which it was.
+    static func openInFolderNotFollowingLinks(_ path: String) -> Result<(file: FileDescriptor, size: Int), Unopened> {
+        let folder: FileDescriptor
+        do {
+            folder = try FileDescriptor.open(
+                FilePath(pathText: Paths.parent(of: path)), .readOnly, options: [.closeOnExec, .directory, .noFollow])
+        } catch {
+            return .failure((error as? Errno) == .tooManySymbolicLinkLevels || (error as? Errno) == .notDirectory ? .folderLink : .unreadable)
+        }
+        defer { try? folder.close() }
+        let descriptor = PathText.withCString(Paths.lastComponent(of: path)) {
+            openat(folder.rawValue, $0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        }
+        guard descriptor >= 0 else {
+            return .failure(errno == ELOOP ? .link : .unreadable)
+        }
+        guard let opened = opened(FileDescriptor(rawValue: descriptor)) else { return .failure(.notRegularFile) }
+        return .success(opened)
+    }
+
     /// Why ``openNotFollowingLinks(_:)`` opened nothing.
     enum Unopened: Error, Equatable {
         /// A symbolic link is at the path.
         case link
+        /// A symbolic link (or no folder) is where the file's folder should be.
+        case folderLink
         /// A folder, a pipe, a device or a socket is at the path.
         case notRegularFile
         /// Nothing is there, or it cannot be opened.
