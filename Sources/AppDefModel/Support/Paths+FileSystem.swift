@@ -22,7 +22,7 @@ extension Paths {
     /// `path` as an absolute path, as `URL(fileURLWithPath:)` gave it: an absolute one as it is
     /// but for the slashes that end it; a relative one taken from the current folder with its
     /// `.` and `..` worked out on the text. Left as it is when the current folder cannot be had.
-    static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return droppingTrailingSlashes(path) }
         let current = currentDirectory
         guard !current.isEmpty else { return path }

@@ -46,10 +46,16 @@ struct ReviewPageContext {
     /// a file, so that a note's "looked for /home/<name>/app/images/…" reads "looked for
     /// images/…". Relative folders name nothing above the project and are left as written.
     func shownText(_ text: String) -> String {
-        let folders = ([appDefFolder] + report.inputFolders).filter { $0.hasPrefix("/") && $0.count > 1 }
+        // Each folder as given and as an absolute path (what a library reports of a file the
+        // tool opened by its absolute path), the appDef's ending with `/`.
+        let appDefFolders: Set<String> = [appDefFolder, Paths.join(Paths.parent(of: Paths.absolute(report.appDefPath)), "")]
+        // A folder inside the appDef's is named from it by the appDef's folder's own replacement.
+        let inputs = report.inputFolders.flatMap { [$0, Paths.absolute($0)] }
+            .filter { folder in !appDefFolders.contains { $0.hasPrefix("/") && folder.hasPrefix($0) } }
+        let folders = appDefFolders.union(inputs).filter { $0.hasPrefix("/") && $0.count > 1 }
         // The longest first: the images folder inside the appDef's is named from the appDef's.
-        return folders.sorted { $0.count > $1.count }.reduce(text) { text, folder in
-            text.replacing(folder, with: folder == appDefFolder ? "" : shown(folder))
+        return folders.sorted { ($0.count, $0) > ($1.count, $1) }.reduce(text) { text, folder in
+            text.replacing(folder, with: appDefFolders.contains(folder) ? "" : shown(folder))
         }
     }
 

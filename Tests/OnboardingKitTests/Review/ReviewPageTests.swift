@@ -83,6 +83,21 @@ struct ReviewPageTests {
         #expect(!elsewhereHTML.contains(elsewhere.folder.url.path))
     }
 
+    /// A library's message names a file by the absolute path the tool opened it by, though the
+    /// appDef and its folders were given relative: the page names it from the appDef's folder.
+    @Test func anAbsolutePathOfARelativeInputIsNamedFromTheAppDefsFolder() throws {
+        var report = try ReviewedAppDef(MissingTranslationTests.appDef).report
+        report.appDefPath = "project/app.appDef"
+        report.inputFolders = ["project/images/onboarding", "project/fonts", "../templates"]
+        let context = ReviewPageContext(report: report, carouselPath: "onboarding/")
+        let current = FileManager.default.currentDirectoryPath
+        let parent = URL(fileURLWithPath: current).deletingLastPathComponent().path
+        #expect(
+            context.shownText("VipsForeignLoad: file \"\(current)/project/images/onboarding/photo.png\" does not exist")
+                == "VipsForeignLoad: file \"images/onboarding/photo.png\" does not exist")
+        #expect(context.shownText("in \(parent)/templates/index.html.mustache") == "in templates/index.html.mustache")
+    }
+
     @Test func theStyleAndScriptAreTheOnesThePageLoads() throws {
         let review = try ReviewedAppDef(MissingTranslationTests.appDef).review
         let html = try page(review)
