@@ -49,7 +49,7 @@ struct BitmapGlyphTests {
         let (result, _) = try publish(try Self.colourFont(emptyOutlines: true))
         #expect(result.project.fontAssets.isEmpty)
         let diagnostic = try #require(result.diagnostics.first)
-        #expect(result.diagnostics.map(\.ruleID) == [FontPublisher.notPublishedID])
+        #expect(result.diagnostics.map(\.ruleID) == [BuildDiagnosticID.fontNotPublished])
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.message.contains("bitmap glyphs alone ('sbix')"), "\(diagnostic.message)")
     }

@@ -100,7 +100,7 @@ struct WholeFontTests {
         let project = try #require(FontBuildTests.project(at: folder.path("app.appDef")))
         let result = FontPublisher.publish(project, cacheFolder: folder.path("cache"))
         #expect(result.project.fontAssets.isEmpty)
-        #expect(result.diagnostics.map(\.ruleID) == [FontPublisher.notPublishedID], "\(result.diagnostics.map(\.message))")
+        #expect(result.diagnostics.map(\.ruleID) == [BuildDiagnosticID.fontNotPublished], "\(result.diagnostics.map(\.message))")
         let message = try #require(result.diagnostics.first?.message)
         #expect(message.contains("its 'kern' table") && message.contains("holds 44 bytes after its kerning pairs"), "\(message)")
     }

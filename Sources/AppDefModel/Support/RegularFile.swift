@@ -31,32 +31,20 @@ public enum RegularFile {
     }
 
     /// Opens the regular file at `path` for reading as ``open(_:)`` does, but never through a
-    /// link: `O_NOFOLLOW` refuses a link at `path` itself, whatever it leads to, in the same
-    /// call that opens the file, so a link put in a file's place after it was looked at is not
-    /// followed either. `nil` and why when it is not opened.
-    static func openNotFollowingLinks(_ path: String) -> Result<(file: FileDescriptor, size: Int), Unopened> {
-        let file: FileDescriptor
-        do {
-            file = try FileDescriptor.open(FilePath(pathText: path), .readOnly, options: [.closeOnExec, .nonBlocking, .noFollow])
-        } catch {
-            // Linux says ELOOP for a link at the last name of an O_NOFOLLOW open.
-            return .failure((error as? Errno) == .tooManySymbolicLinkLevels ? .link : .unreadable)
-        }
-        guard let opened = opened(file) else { return .failure(.notRegularFile) }
-        return .success(opened)
-    }
-
-    /// Opens the regular file at `path` as ``openNotFollowingLinks(_:)`` does, its folder too
-    /// never through a link: the folder is opened with `O_NOFOLLOW` and the file in it with
-    /// `openat`, so a link put in the folder's place (a `fonts` link to the machine's fonts)
-    /// is refused as a link at the file is. `.folderLink` says which it was.
+    /// link, neither at the file nor at its folder: the folder is opened with `O_NOFOLLOW` and
+    /// the file in it with `openat` and `O_NOFOLLOW`, so a link put in the file's or the
+    /// folder's place after they were looked at (a `fonts` link to the machine's fonts) is not
+    /// followed either. Why it was not opened otherwise; `.folderLink` when the folder is a link.
     static func openInFolderNotFollowingLinks(_ path: String) -> Result<(file: FileDescriptor, size: Int), Unopened> {
         let folder: FileDescriptor
         do {
             folder = try FileDescriptor.open(
                 FilePath(pathText: Paths.parent(of: path)), .readOnly, options: [.closeOnExec, .directory, .noFollow])
         } catch {
-            return .failure((error as? Errno) == .tooManySymbolicLinkLevels || (error as? Errno) == .notDirectory ? .folderLink : .unreadable)
+            // With O_DIRECTORY, Linux says ENOTDIR for a link (ELOOP without it), as for a
+            // file where the folder should be: which one it was is asked of the folder itself.
+            let folderPath = Paths.parent(of: path)
+            return .failure(FolderWalk.kind(of: folderPath) == .symbolicLink ? .folderLink : .unreadable)
         }
         defer { try? folder.close() }
         let descriptor = PathText.withCString(Paths.lastComponent(of: path)) {
@@ -69,11 +57,11 @@ public enum RegularFile {
         return .success(opened)
     }
 
-    /// Why ``openNotFollowingLinks(_:)`` opened nothing.
+    /// Why ``openInFolderNotFollowingLinks(_:)`` opened nothing.
     enum Unopened: Error, Equatable {
         /// A symbolic link is at the path.
         case link
-        /// A symbolic link (or no folder) is where the file's folder should be.
+        /// A symbolic link is where the file's folder should be.
         case folderLink
         /// A folder, a pipe, a device or a socket is at the path.
         case notRegularFile

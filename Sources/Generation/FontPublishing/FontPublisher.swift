@@ -12,12 +12,6 @@ internal import FontProcessing
 /// Fonts come from ``WebFontCache`` when an earlier build made them of the same source for
 /// the same text, each checked as a new one is before it is used.
 public enum FontPublisher {
-    /// A build-time error: the font libraries are missing, so no font can be published, or a
-    /// font is one the build will not publish (its whole font too large, its glyphs bitmaps
-    /// alone, its `kern` holding more than kerning pairs).
-    static let notPublishedID = BuildDiagnosticID.fontNotPublished
-    /// A build-time warning: a font is published whole, its subset not shaping as it does.
-    static let publishedWholeID = BuildDiagnosticID.fontPublishedWhole
     /// The id of the note that a font found in the cache was not used.
     public static let cacheNotUsedID = BuildDiagnosticID.fontCacheNotUsed
 
@@ -76,7 +70,7 @@ public enum FontPublisher {
                 diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, location: location, message: message, notes: notes))
             }
             if let missing = WebFontMaker.missingLibrary {
-                report(notPublishedID, .error, "'\(font.fileName)' cannot be published: \(missing.description)")
+                report(BuildDiagnosticID.fontNotPublished, .error, "'\(font.fileName)' cannot be published: \(missing.description)")
                 continue
             }
             // Read again, and checked again: the file may have changed since lint looked at it
@@ -127,7 +121,7 @@ public enum FontPublisher {
                     if made.wholeFontReason == nil { work.made += 1 } else { work.madeWhole += 1 }
                 }
             } catch  where error.isRefusal {
-                report(notPublishedID, .error, "'\(font.fileName)' is not published: \(error.description)")
+                report(BuildDiagnosticID.fontNotPublished, .error, "'\(font.fileName)' is not published: \(error.description)")
                 continue
             } catch {
                 report(BuildDiagnosticID.fontNotAFont, .error, "'\(font.fileName)' is not a font the build can publish: \(error.description)")
@@ -135,7 +129,7 @@ public enum FontPublisher {
             }
             if let reason = made.wholeFontReason {
                 report(
-                    publishedWholeID, .warning,
+                    BuildDiagnosticID.fontPublishedWhole, .warning,
                     "'\(font.fileName)' is published whole (\(made.woff2.count / 1000) KB as WOFF2), not subset: its subset \(reason)",
                     notes: ["the carousel shows its text as the font does; visitors download all of the font's glyphs"])
             }
