@@ -1,5 +1,5 @@
 /// ISO 639 language codes, as far as BCP 47 needs them: a language's shortest code, and its
-/// English name. The tables are generated (`ISO639+Table.swift`, by `Sources/OnboardingKit/Language/generate-iso639.py`
+/// English name. The tables are generated (`ISO639+Table.swift`, by `Sources/AppDefModel/Language/generate-iso639.py`
 /// from Debian's iso-codes): nothing is read from the system when the tool runs.
 package enum ISO639 {
     /// The ISO 639-1 code of a three-letter ISO 639-2 (T or B) or ISO 639-3 code (`wol` gives
