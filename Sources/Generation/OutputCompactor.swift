@@ -12,6 +12,12 @@ import AppDefModel
 /// break after `{`, `;`, `}` or `,`, or before `}`, is dropped (CSS needs no white space there,
 /// and its strings cannot hold a line break), and so are the space after a declaration's colon,
 /// the space before a rule's `{` and the semicolon before its `}`.
+///
+/// It runs on the rendered text, at every build, and not once on the templates when they are
+/// embedded: a template is Mustache, and joining its lines would join its tags (`{` then
+/// `{{#themes}}` reads as the triple mustache `{{{`) and undo its standalone tag lines, which
+/// Mustache removes whole; a custom template is compacted the same way as a built-in one; and
+/// the cost is one pass over the rendered text, a few kilobytes for a few screens.
 enum OutputCompactor {
     /// What is being compacted, which decides what may go.
     enum Language {
