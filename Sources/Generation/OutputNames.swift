@@ -34,20 +34,53 @@ package enum OutputNames {
         "\(screensFolder)/\(number).html"
     }
 
-    /// Whether `path`, relative to an output folder, is one a build or a review may have written
-    /// there: a carousel's file, the review page's, or a file of the carousel a review folder
-    /// holds (``reviewCarouselFolder``).
-    static func isWrittenByTheTool(_ path: String) -> Bool {
-        if [ReviewPage.pagePath, ReviewPage.stylesheetPath, ReviewPage.scriptPath].contains(path) { return true }
-        let reviewCarousel = reviewCarouselFolder + "/"
-        return isCarouselFile(path) || (path.hasPrefix(reviewCarousel) && isCarouselFile(String(path.dropFirst(reviewCarousel.count))))
+    /// What an output folder holds: each kind's names are its own, so a record read for one
+    /// kind lists none of the other's files.
+    package enum Kind: Sendable {
+        /// A build's carousel, at the top of the folder.
+        case carousel
+        /// A review: its page at the top, and the carousel it frames in ``reviewCarouselFolder``.
+        case review
+
+        /// The other kind.
+        var other: Kind { self == .carousel ? .review : .carousel }
+
+        /// What an output of this kind is, in a message.
+        var description: String { self == .carousel ? "a build's carousel" : "a review" }
+
+        /// The file a record of this kind always lists, by which a folder of this kind is known.
+        var marker: String {
+            switch self {
+            case .carousel: index
+            case .review: ReviewPage.pagePath
+            }
+        }
     }
 
-    /// Whether `path` is a folder a build or a review makes for its files.
-    static func isMadeByTheTool(folder path: String) -> Bool {
-        let reviewCarousel = reviewCarouselFolder + "/"
-        return path == reviewCarouselFolder || carouselFolders.contains(path)
-            || (path.hasPrefix(reviewCarousel) && carouselFolders.contains(String(path.dropFirst(reviewCarousel.count))))
+    /// Whether `path`, relative to an output folder of this kind, is one the tool may have
+    /// written there: for a carousel, a carousel's file; for a review, the review page's, or a
+    /// file of the carousel it frames (``reviewCarouselFolder``).
+    static func isWrittenByTheTool(_ path: String, in kind: Kind) -> Bool {
+        switch kind {
+        case .carousel:
+            return isCarouselFile(path)
+        case .review:
+            if [ReviewPage.pagePath, ReviewPage.stylesheetPath, ReviewPage.scriptPath].contains(path) { return true }
+            let reviewCarousel = reviewCarouselFolder + "/"
+            return path.hasPrefix(reviewCarousel) && isCarouselFile(String(path.dropFirst(reviewCarousel.count)))
+        }
+    }
+
+    /// Whether `path` is a folder the tool makes for the files of an output of this kind.
+    static func isMadeByTheTool(folder path: String, in kind: Kind) -> Bool {
+        switch kind {
+        case .carousel:
+            return carouselFolders.contains(path)
+        case .review:
+            let reviewCarousel = reviewCarouselFolder + "/"
+            return path == reviewCarouselFolder
+                || (path.hasPrefix(reviewCarousel) && carouselFolders.contains(String(path.dropFirst(reviewCarousel.count))))
+        }
     }
 
     /// Whether `path` is a file of a carousel, relative to its folder.

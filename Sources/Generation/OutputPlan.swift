@@ -34,9 +34,10 @@ struct OutputPlan {
     /// build stops before writing (a record planted in a folder of the user's, `docs/` with its
     /// own `index.html`, is no leave to replace it).
     init(
-        files: [OutputFile], fingerprint: InputFingerprint?, previousText: String?, in output: OutputFolder, force: Bool = false
+        files: [OutputFile], kind: OutputNames.Kind, fingerprint: InputFingerprint?, previousText: String?, in output: OutputFolder,
+        force: Bool = false
     ) throws(OutputError) {
-        let previous = previousText.map(OutputRecord.init(text:)) ?? OutputRecord(paths: [], fingerprint: nil)
+        let previous = previousText.map { OutputRecord(text: $0, kind: kind) } ?? OutputRecord(paths: [], fingerprint: nil)
         let paths = files.map(\.path)
         var neededFolders: Set<String> = []
         for path in paths {

@@ -29,12 +29,13 @@ struct OutputRecord: Equatable {
         self.fingerprint = fingerprint
     }
 
-    /// Reads a record. Lines that are no path inside the output folder (`..`, an absolute path,
-    /// the record's own name) are left out: whoever edited the record cannot make a build
-    /// remove anything outside the output. So are paths and folders that do not have the form
-    /// of the tool's own (``OutputNames``): a record planted or edited in the output cannot make
-    /// a build remove the user's files there (`CNAME`, `.git/`) either.
-    init(text: String) {
+    /// Reads the record of an output folder of `kind`. Lines that are no path inside the output
+    /// folder (`..`, an absolute path, the record's own name) are left out: whoever edited the
+    /// record cannot make a build remove anything outside the output. So are paths and folders
+    /// that do not have the form of the tool's own in an output of that kind (``OutputNames``):
+    /// a record planted or edited in the output cannot make a build remove the user's files
+    /// there (`CNAME`, `.git/`, a `review.html` beside a carousel) either.
+    init(text: String, kind: OutputNames.Kind) {
         var paths: [String] = []
         var folders: [String] = []
         var fingerprint: InputFingerprint?
@@ -45,8 +46,8 @@ struct OutputRecord: Equatable {
                 continue
             } else if line.hasSuffix("/") {
                 let folder = String(line.dropLast())
-                if Self.isInside(folder) && OutputNames.isMadeByTheTool(folder: folder) { folders.append(folder) }
-            } else if Self.isInside(line) && line != Self.fileName && OutputNames.isWrittenByTheTool(line) {
+                if Self.isInside(folder) && OutputNames.isMadeByTheTool(folder: folder, in: kind) { folders.append(folder) }
+            } else if Self.isInside(line) && line != Self.fileName && OutputNames.isWrittenByTheTool(line, in: kind) {
                 paths.append(line)
             }
         }

@@ -14,7 +14,7 @@ extension OutputWriter {
         let target = Paths.standardized(directory)
         guard CacheAccess.refusal(for: directory) == nil, let output = try? OutputFolder.openLocked(target, display: directory),
             // The record is part of the output: it must read exactly as a build writes it.
-            let recordText = output.recordText(), case let record = OutputRecord(text: recordText),
+            let recordText = output.recordText(), case let record = OutputRecord(text: recordText, kind: .carousel),
             record.fingerprint == fingerprint, record.text == recordText,
             let cache = OutputCache.read(of: target), cache.fingerprint == fingerprint,
             cache.confirms(record.paths, in: output)

@@ -33,22 +33,23 @@ package enum OutputWriter {
     }
 
     /// Writes `files` into the folder `directory`. `afterEachChange` is called after each change
-    /// made to the folder, for tests that look at it meanwhile. With `recordMustList`, a folder
-    /// whose record does not list that file holds another kind of output of the tool (the
-    /// review's folder lists `review.html`, a build's does not), and is refused unless `force`
-    /// is given: then the files that record lists are the tool's to replace.
+    /// made to the folder, for tests that look at it meanwhile. A folder that holds the other
+    /// `kind` of output of the tool (its record lists that kind's marker: `review.html` for a
+    /// review, `index.html` for a build) is refused unless `force` is given; then its files are
+    /// kept, as the record is read for `kind` alone (``OutputRecord``).
     @discardableResult
     package static func write(
         _ files: [OutputFile], to directory: String, force: Bool = false, fingerprint: InputFingerprint? = nil,
-        recordMustList marker: String? = nil, afterEachChange: @escaping () -> Void = {}
+        kind: OutputNames.Kind = .carousel, afterEachChange: @escaping () -> Void = {}
     ) throws(OutputError) -> Outcome {
         let target = Paths.standardized(directory)
         let (output, madeOutput) = try openOrMake(target, display: directory)
         let previousText = output.recordText()
-        if let previousText, let marker, !force, !OutputRecord(text: previousText).paths.contains(marker) {
+        let other = kind.other
+        if let previousText, !force, OutputRecord(text: previousText, kind: other).paths.contains(other.marker) {
             throw OutputError(
                 message:
-                    "the output folder '\(directory)' holds another output of sab-onboarding (a build's), not one with \(marker); choose another --out, or give --force to replace the files sab-onboarding wrote there"
+                    "the output folder '\(directory)' holds another output of sab-onboarding (\(other.description)); choose another --out, or give --force to write into it (the files of that output are kept)"
             )
         }
         // Whether the tool's temporary names in the folder are the tool's: a record says so.
@@ -67,7 +68,7 @@ package enum OutputWriter {
         let noted = usesCache ? fingerprint : nil
         // Before any file is checked or written: see OutputCache.write.
         let stamp = noted == nil ? nil : output.takeStamp(clearingLeftover: ownsLeftovers)
-        let plan = try OutputPlan(files: files, fingerprint: fingerprint, previousText: previousText, in: output, force: force)
+        let plan = try OutputPlan(files: files, kind: kind, fingerprint: fingerprint, previousText: previousText, in: output, force: force)
         if plan.isUnchanged {
             // Checked in full: noting the files lets the next rebuild stop after lint.
             if let noted { OutputCache.write(for: files, fingerprint: noted, output: output, at: target, stamp: stamp) }

@@ -61,7 +61,7 @@ public struct ReviewBuilder: Sendable {
     /// Writes `review` into the folder `directory`, in place, as `build` writes its output
     /// (``OutputWriter``): the page at the top and the carousel in ``carouselFolder``. A folder
     /// that holds another output of the tool (a carousel of `build`) or files the tool did not
-    /// write is refused unless `force` is given. Without a carousel, the page alone is written
+    /// write is refused unless `force` is given, and their files are kept. Without a carousel, the page alone is written
     /// (it shows the errors beside their screens) and the previous carousel goes. Nothing is
     /// written when the page could not be rendered. Returns the paths written.
     @discardableResult
@@ -69,7 +69,7 @@ public struct ReviewBuilder: Sendable {
         guard !review.page.isEmpty else { return [] }
         let carousel = (review.carousel ?? []).map { OutputFile(path: carouselFolder + "/" + $0.path, contents: $0.contents) }
         let files = carousel + review.page
-        try OutputWriter.write(files, to: directory, force: force, recordMustList: ReviewPage.pagePath)
+        try OutputWriter.write(files, to: directory, force: force, kind: .review)
         return files.map(\.path)
     }
 }

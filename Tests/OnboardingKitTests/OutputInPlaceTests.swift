@@ -121,7 +121,8 @@ struct OutputInPlaceTests {
         let record = project.out + "/" + OutputRecord.fileName
         let listed = try String(contentsOfFile: record, encoding: .utf8)
         let outside = ["../victim.txt", project.folder.path("victim.txt"), "screens/../../victim.txt", "./drafts/keep.txt", "drafts//keep.txt"]
-        #expect(OutputRecord(text: listed + outside.joined(separator: "\n")) == OutputRecord(text: listed), "not read as paths")
+        #expect(
+            OutputRecord(text: listed + outside.joined(separator: "\n"), kind: .carousel) == OutputRecord(text: listed, kind: .carousel), "not read as paths")
         // A folder listed as a file, or as made by the tool while it holds the user's files.
         let misleading = ["drafts", "drafts/"]
         try (listed + (outside + misleading).joined(separator: "\n") + "\n").write(toFile: record, atomically: false, encoding: .utf8)

@@ -33,7 +33,7 @@ struct PlantedRecordTests {
         #expect(FileManager.default.fileExists(atPath: out + "/empty-of-mine", isDirectory: &isFolder) && isFolder.boolValue)
         // The record the build leaves lists only what it wrote.
         let record = try String(contentsOfFile: out + "/" + OutputRecord.fileName, encoding: .utf8)
-        #expect(OutputRecord(text: record).paths == result.writtenFiles.sorted())
+        #expect(OutputRecord(text: record, kind: .carousel).paths == result.writtenFiles.sorted())
         #expect(!record.contains("CNAME") && !record.contains(".git") && !record.contains("notes"))
     }
 
@@ -66,6 +66,46 @@ struct PlantedRecordTests {
         #expect(try project.build().succeeded)
         let left = filesUnder(project.out)
         #expect(left["images/banner-2024010101.pdf"] != nil && left["fonts/Inter-0123456789.woff2"] != nil)
+    }
+
+    /// A record is read for the kind of output being written: a build's record that lists the
+    /// review page's files (or a review's that lists a carousel's at the top) makes nobody's
+    /// files of those names the tool's. Such a record says the folder holds the other kind of
+    /// output: the build stops; with `--force` it writes its own files and keeps those.
+    @Test func aRecordListsOnlyTheNamesOfItsOwnKindOfOutput() throws {
+        var project = try Project()
+        #expect(try project.build().succeeded)
+        let record = project.out + "/" + OutputRecord.fileName
+        try project.folder.write("out/review.html", "the user's notes")
+        try project.folder.write("out/review.js", "the user's script")
+        let planted = try String(contentsOfFile: record, encoding: .utf8) + "review.html\nreview.js\n"
+        #expect(OutputRecord(text: planted, kind: .carousel) == OutputRecord(text: planted.replacing("review.html\nreview.js\n", with: ""), kind: .carousel))
+        try planted.write(toFile: record, atomically: false, encoding: .utf8)
+        try project.replace("Onboarding title", with: "Another title", in: "project/builders.appDef")
+        let refusal = #expect(throws: OutputError.self) { try project.build() }
+        #expect(refusal?.message.contains("holds another output of sab-onboarding (a review)") == true, "\(String(describing: refusal))")
+        project.options.force = true
+        #expect(try project.build().succeeded)
+        let left = filesUnder(project.out)
+        #expect(left["review.html"] == Data("the user's notes".utf8) && left["review.js"] == Data("the user's script".utf8))
+        let rewritten = try String(contentsOfFile: record, encoding: .utf8)
+        #expect(!rewritten.contains("review"), "the record left lists only the build's files")
+    }
+
+    /// A build into a review's folder stops unless forced, and then keeps the review's files:
+    /// the two outputs never take each other's files for their own.
+    @Test func aBuildIntoAReviewsFolderKeepsTheReviewsFiles() throws {
+        var project = try Project()
+        let review = ReviewBuilder(options: project.options).review(
+            appDefBytes: Array(try Data(contentsOf: URL(fileURLWithPath: project.appDef))), appDefPath: project.appDef)
+        let written = try ReviewBuilder.write(review, to: project.out, force: false)
+        #expect(throws: OutputError.self) { try project.build() }
+        project.options.force = true
+        let built = try project.build()
+        #expect(built.succeeded)
+        let left = filesUnder(project.out)
+        for path in written { #expect(left[path] != nil, "\(path) is kept") }
+        #expect(Set(left.keys) == Set(written + built.writtenFiles + [OutputRecord.fileName]))
     }
 
     @Test func whatAPreviousBuildWroteAndThisOneHasNoMoreIsStillRemoved() throws {
@@ -109,7 +149,7 @@ struct PlantedRecordTests {
                     appDefBytes: Array(try Data(contentsOf: URL(fileURLWithPath: project.appDef))), appDefPath: project.appDef)
                 let reviewFolder = project.folder.path("review")
                 _ = try ReviewBuilder.write(review, to: reviewFolder, force: false)
-                try check([project.out, reviewFolder])
+                try check([(project.out, .carousel), (reviewFolder, .review)])
             }
         }
         let folder = TemporaryFolder()
@@ -118,14 +158,14 @@ struct PlantedRecordTests {
         try folder.write("fonts/CharisSIL-B.ttf", font: DebianFonts.charisBold)
         let fonts = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
         #expect(fonts.writtenFiles.contains { $0.hasPrefix("fonts/") })
-        try check([folder.path("out")])
+        try check([(folder.path("out"), .carousel)])
     }
 
     /// The record each output holds reads back whole: no path or folder left out.
-    private func check(_ outputs: [String]) throws {
-        for out in outputs {
+    private func check(_ outputs: [(String, OutputNames.Kind)]) throws {
+        for (out, kind) in outputs {
             let text = try String(contentsOfFile: out + "/" + OutputRecord.fileName, encoding: .utf8)
-            let record = OutputRecord(text: text)
+            let record = OutputRecord(text: text, kind: kind)
             #expect(record.text == text, "\(out)")
             #expect(Set(record.paths) == Set(filesUnder(out).keys).subtracting([OutputRecord.fileName]), "\(out)")
             #expect(!record.folders.isEmpty)

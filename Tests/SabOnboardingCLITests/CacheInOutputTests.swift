@@ -37,7 +37,7 @@ struct CacheInOutputTests {
     /// What a build writes there and nothing else: its record lists every file.
     static func expectOnlyTheOutput(in out: URL, besides kept: Set<String> = []) throws {
         let record = try String(contentsOf: out.appendingPathComponent(OutputRecord.fileName), encoding: .utf8)
-        let listed = OutputRecord(text: record)
+        let listed = OutputRecord(text: record, kind: .carousel)
         #expect(paths(under: out) == Set(listed.paths + listed.folders + [OutputRecord.fileName]).union(kept))
     }
 
