@@ -90,8 +90,9 @@ release: deps
 
 ## test: every test: unit, fixtures, samples, the command line, install, and the browser suite in
 ## Chromium and WebKit (WebKitGTK), side by side. In WebKit it leaves out the tests whose outcome
-## does not depend on the engine (axe-core, the computed colours, the review page), so that CI
-## stays well within its time: `bash Tests/Browser/run.sh` runs them in both. The browser suite
+## does not depend on the engine (axe-core, the computed colours, the review page) and runs the
+## tests written for any size at the phone size alone, so that CI stays well within its time:
+## `bash Tests/Browser/run.sh` runs them all in both. The browser suite
 ## drives the release binary the install check has built, the one users install: it builds the
 ## suite's projects in about half the time of the debug one (a warm rebuild of the photo
 ## project: 0.55 s against 5 s).

@@ -8,8 +8,9 @@ marked `@pytest.mark.webkit_lacks("why")`: its WebKit run is reported as skipped
 A defect the pages show in WebKit and that is not fixed yet is marked `webkit_defect("why")`: its
 WebKit run is expected to fail (a strict xfail), and is reported with that reason.
 SAB_WEBKIT=carousel (what `make test` runs) leaves out the WebKit runs of the tests marked
-`webkit_optional("why")`, whose outcome does not depend on the engine, each reported as skipped
-with that reason; SAB_WEBKIT=all (the default) runs them.
+`webkit_optional("why")`, whose outcome does not depend on the engine, and the WebKit run at
+the desktop size of the tests that run at both sizes (`size`), each reported as skipped with
+its reason; SAB_WEBKIT=all (the default) runs them.
 SAB_BROWSERS=chromium (or webkit) runs one engine alone.
 
 The samples are built once for the whole run, also when pytest-xdist runs the two engines in
@@ -453,15 +454,37 @@ def pytest_generate_tests(metafunc):
     metafunc.parametrize("engine", params)
 
 
+# Why SAB_WEBKIT=carousel runs WebKit at the phone size alone, in the tests written for any size.
+WEBKIT_AT_THE_PHONE_SIZE = (
+    "left out by SAB_WEBKIT=carousel (SAB_WEBKIT=all runs it): WebKit runs at the phone size, an iPhone's "
+    "Safari, the tests written for any size; their desktop run is Chromium's, and the tests written for the "
+    "desktop run in WebKit too")
+
+
+def sizes_set_by_the_test(item) -> bool:
+    """Whether the test chooses its sizes itself (`@pytest.mark.parametrize("size", ...)`), rather
+    than taking every size of the `size` fixture."""
+    def names(argnames) -> list[str]:
+        return argnames.replace(" ", "").split(",") if isinstance(argnames, str) else list(argnames)
+    return any(marker.args and "size" in names(marker.args[0]) for marker in item.iter_markers("parametrize"))
+
+
 def pytest_collection_modifyitems(items):
     """Under pytest-xdist with --dist loadgroup, WebKit's tests run in one process, in turn: its
     browsers take seconds to start and are kept for the run, and its windows share one display.
     Chromium's, each in a context of its own, go to whichever process is free, as do the tests
-    without a browser: the process that ends WebKit's share takes on Chromium's."""
+    without a browser: the process that ends WebKit's share takes on Chromium's.
+
+    With SAB_WEBKIT=carousel, a test that takes every size of the `size` fixture runs in WebKit
+    at the phone size alone (the WebKit process is the longer of the two)."""
+    carousel_scope = webkit_scope() == "carousel"
     for item in items:
-        engine = getattr(item, "callspec", None) and item.callspec.params.get("engine")
-        if engine == "webkit":
-            item.add_marker(pytest.mark.xdist_group(engine))
+        params = getattr(item, "callspec", None) and item.callspec.params or {}
+        if params.get("engine") != "webkit":
+            continue
+        item.add_marker(pytest.mark.xdist_group("webkit"))
+        if carousel_scope and params.get("size") == "desktop" and not sizes_set_by_the_test(item):
+            item.add_marker(pytest.mark.skip(reason=WEBKIT_AT_THE_PHONE_SIZE))
 
 
 @pytest.fixture(scope="session")

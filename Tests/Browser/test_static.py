@@ -72,28 +72,38 @@ def nu_errors(files) -> list[str]:
             for m in messages if m.get("type") in ("error", "non-document-error") or m.get("subType") == "fatal"]
 
 
+BROKEN_PAGE = "<!DOCTYPE html><html><head><title>x</title></head><body><p><div>x</p></body></html>"
+
+
 @pytest.fixture(scope="session")
-def nu_results(samples) -> list[str]:
-    """One run of the checker (a Java start) over every HTML file of every sample."""
+def nu_results(samples, tmp_path_factory) -> tuple[list[str], str]:
+    """One run of the checker (a Java start, the most of its time) over every HTML file of every
+    sample and a broken page, which must be reported (test_nu_html_checker_finds_errors): the
+    errors, and the broken page's path. Its tests share one process (`xdist_group`), so that
+    pytest-xdist runs the checker once."""
+    broken = tmp_path_factory.mktemp("nu") / "broken.html"
+    broken.write_text(BROKEN_PAGE)
     files = [path for sample in samples.values() for path in sample.html_files()]
-    return nu_errors(files)
+    return nu_errors([*files, broken]), str(broken)
 
 
+@pytest.mark.xdist_group("nu-html-checker")
 @pytest.mark.parametrize("name", list(SAMPLES))
 def test_nu_html_checker(samples, nu_results, name):
     sample = samples[name]
     assert len(sample.html_files()) == sample.count + 1
+    errors, _ = nu_results
     prefix = f"file:{sample.out}/"  # as the checker writes the files' addresses
-    assert [error for error in nu_results if error.startswith(prefix)] == []
-    assert [error for error in nu_results if not error.startswith("file:")] == []
+    assert [error for error in errors if error.startswith(prefix)] == []
+    assert [error for error in errors if not error.startswith("file:")] == []
 
 
-def test_nu_html_checker_finds_errors(tmp_path):
-    """The checker really runs: a broken page is reported."""
-    broken = tmp_path / "broken.html"
-    broken.write_text("<!DOCTYPE html><html><head><title>x</title></head><body><p><div>x</p></body></html>")
-    errors = nu_errors([broken])
-    assert errors and all(error.startswith(f"file:{broken}") for error in errors), errors
+@pytest.mark.xdist_group("nu-html-checker")
+def test_nu_html_checker_finds_errors(nu_results):
+    """The checker really runs: the broken page given in the same run is reported."""
+    errors, broken = nu_results
+    reported = [error for error in errors if error.startswith(f"file:{broken}:")]
+    assert reported, errors
 
 
 class _Markup(HTMLParser):
