@@ -7,9 +7,8 @@ SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BINARY := .build/debug/sab-onboarding
-# apt-get waits up to 15 minutes for a dpkg lock that another installation holds (a shared
-# machine, or CI's image still updating) instead of failing at once.
-APT := apt-get -o DPkg::Lock::Timeout=900
+# Debian packages are installed by .ci/apt-install, which fetches the package lists once a run.
+APT_INSTALL := bash .ci/apt-install
 
 PREFIX ?= /usr/local
 BINDIR := $(DESTDIR)$(PREFIX)/bin
@@ -47,11 +46,7 @@ deps:
 	/sbin/ldconfig -p 2>/dev/null | grep -q 'libvips\.so\.42 ' || missing="$$missing libvips42"; \
 	/sbin/ldconfig -p 2>/dev/null | grep -q 'libharfbuzz-subset\.so\.0 ' || missing="$$missing libharfbuzz-subset0"; \
 	/sbin/ldconfig -p 2>/dev/null | grep -q 'libwoff2enc\.so\.' || missing="$$missing libwoff1"; \
-	if [ -n "$$missing" ]; then \
-		command -v apt-get >/dev/null || { echo "the build needs:$$missing (install them; apt-get is not here)"; exit 1; }; \
-		echo "installing$$missing"; \
-		$(APT) update -qq && DEBIAN_FRONTEND=noninteractive $(APT) install -y -qq $$missing >/dev/null; \
-	fi
+	$(APT_INSTALL) "the build needs" $$missing
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: https://swift.org/install"; exit 1; }
 
 ## test-deps: the shells the completion scripts are run in, groff to format the manual page,
@@ -72,11 +67,7 @@ test-deps:
 		[ -f /usr/share/fonts/$${font%%:*} ] || missing="$$missing $${font#*:}"; \
 	done; \
 	[ -f /usr/share/iso-codes/json/iso_639-3.json ] || missing="$$missing iso-codes"; \
-	if [ -n "$$missing" ]; then \
-		command -v apt-get >/dev/null || { echo "the tests need:$$missing (install them; apt-get is not here)"; exit 1; }; \
-		echo "installing$$missing"; \
-		$(APT) update -qq && DEBIAN_FRONTEND=noninteractive $(APT) install -y -qq $$missing >/dev/null; \
-	fi
+	$(APT_INSTALL) "the tests need" $$missing
 
 ## build: a debug build of the tool at .build/debug/sab-onboarding.
 build: deps

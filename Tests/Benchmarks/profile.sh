@@ -12,11 +12,7 @@ export LC_ALL=C
 document="${1:-build/bench/doc-40mb.xml}"
 out=build/bench/callgrind.out
 
-command -v valgrind >/dev/null || {
-  echo "installing valgrind (apt)"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null
-}
+command -v valgrind >/dev/null || bash .ci/apt-install "the profile needs" valgrind
 [ -f "$document" ] || python3 Tests/Benchmarks/make_documents.py build/bench 40
 
 echo "== make release"

@@ -22,16 +22,12 @@ missing=()
 command -v hyperfine >/dev/null || missing+=(hyperfine)
 command -v xmllint >/dev/null || missing+=(libxml2-utils)
 [ -x /usr/bin/time ] || missing+=(time)
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "installing ${missing[*]} (apt)"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
-command -v vipsthumbnail >/dev/null || { echo "installing libvips-tools (apt)"; apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libvips-tools >/dev/null; }
+command -v vipsthumbnail >/dev/null || missing+=(libvips-tools)
 for font in charis/CharisSIL-Regular.ttf:fonts-sil-charis abyssinica/AbyssinicaSIL-Regular.ttf:fonts-sil-abyssinica; do
-  [ -f "/usr/share/fonts/truetype/${font%%:*}" ] || { echo "installing ${font#*:} (apt)"; apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${font#*:}" >/dev/null; }
+  [ -f "/usr/share/fonts/truetype/${font%%:*}" ] || missing+=("${font#*:}")
 done
-[ -x /usr/bin/chromium ] || { echo "installing chromium (apt)"; apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+bash .ci/apt-install "the benchmarks need" ${missing[@]+"${missing[@]}"}
 if ! python3 -c 'import playwright.sync_api, PIL' 2>/dev/null; then
   echo "installing the browser suite's Python packages (pip)"
   python3 -m pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt 2>/dev/null \

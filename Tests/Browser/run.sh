@@ -15,8 +15,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 export SAB_ONBOARDING="${SAB_ONBOARDING:-.build/debug/sab-onboarding}"
 requirements=Tests/Browser/requirements.txt
 
-# Debian packages, each named by a file it installs: installed together, with one apt-get update,
-# when any is missing.
+# Debian packages, each named by a file it installs: installed together when any is missing
+# (.ci/apt-install, which fetches the package lists once a run).
 missing=()
 need() { [ -e "$1" ] || missing+=("$2"); }
 need /usr/bin/chromium chromium
@@ -35,11 +35,7 @@ need /usr/share/fonts/truetype/abyssinica/AbyssinicaSIL-Regular.ttf fonts-sil-ab
 # The Nu HTML Checker's Java, and pip for the Python packages below.
 command -v java >/dev/null || missing+=(default-jre-headless)
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "installing ${missing[*]} (apt)"
-  apt-get -o DPkg::Lock::Timeout=900 update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq "${missing[@]}" >/dev/null
-fi
+bash .ci/apt-install "the browser suite needs" ${missing[@]+"${missing[@]}"}
 
 # Every pinned package present at its version, and the modules import?
 if ! python3 - "$requirements" <<'PY' 2>/dev/null
