@@ -21,7 +21,7 @@ package enum FontFileStructure {
     /// 4096 tables or more; real fonts list 10 to 40 (the OpenType specification registers some
     /// 60 tags, and font tools add a few private ones), so 256 is far above any font and keeps
     /// a damaged or hostile directory from costing more than a few kilobytes to read.
-    package static let mostTables = 256
+    static let mostTables = 256
 
     /// The tables without which no browser draws a font: the character map, the header, the
     /// horizontal metrics and the glyph count, and then the outlines, TrueType's or CFF's.

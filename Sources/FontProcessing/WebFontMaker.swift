@@ -62,7 +62,7 @@ package enum WebFontMaker {
     /// quality compresses some 0.5 to 1 MB a second, so this is at most some 15 s of a build;
     /// the largest fonts Debian ships for one script (Noto Sans SignWriting, Droid Sans
     /// Fallback) are 4 and 5 MB. A larger font whose subset cannot be trusted is refused.
-    package static let largestWholeFont = 8 << 20
+    static let largestWholeFont = 8 << 20
 
     /// The tables of bitmap glyphs: Apple's colour `sbix`, Google's colour `CBDT`/`CBLC` and
     /// the monochrome `EBDT`/`EBLC`/`EBSC`. A font with outlines is published without them

@@ -21,7 +21,7 @@ package final class OutputFolder {
 
     /// Opens and locks the folder at `target`; `nil` when nothing is there. Throws when it is
     /// something else than a folder or cannot be opened.
-    package static func openLocked(_ target: String, display: String) throws(OutputError) -> OutputFolder? {
+    static func openLocked(_ target: String, display: String) throws(OutputError) -> OutputFolder? {
         while true {
             let root: OpenFolder
             do {
@@ -58,7 +58,7 @@ package final class OutputFolder {
     }
 
     /// The folder at `relative`, opened without following links; throws why it cannot be.
-    package func openFolder(_ relative: String) throws(FileSystemCalls.Failure) -> OpenFolder {
+    func openFolder(_ relative: String) throws(FileSystemCalls.Failure) -> OpenFolder {
         if relative.isEmpty { return root }
         if let known = opened[relative] { return known }
         let (parent, name) = Self.split(relative)
@@ -80,7 +80,7 @@ package final class OutputFolder {
     }
 
     /// The status of the regular file at `path`, links not followed.
-    package func fileStatus(of path: String) -> FileStatus? {
+    func fileStatus(of path: String) -> FileStatus? {
         let (folder, name) = Self.split(path)
         return self.folder(folder).flatMap { FileStatus.of(name, in: $0) }
     }
@@ -92,7 +92,7 @@ package final class OutputFolder {
     }
 
     /// The record's text, as it is; `nil` when there is none or it is not text.
-    package func recordText() -> String? {
+    func recordText() -> String? {
         root.bytes(of: OutputRecord.fileName).flatMap(String.init(utf8Text:))
     }
 
@@ -101,12 +101,12 @@ package final class OutputFolder {
     /// The name a file is written under before it is renamed into place: `.<name>.sab-onboarding-new`
     /// beside it. A build killed half-way may leave one; the next build removes it, as a file
     /// the tool wrote, when the record lists the file it was for.
-    package static func temporaryName(of name: String) -> String {
+    static func temporaryName(of name: String) -> String {
         "." + name + ".sab-onboarding-new"
     }
 
     /// Removes the temporary file of `path` a killed build may have left (a regular file only).
-    package func removeTemporaryFile(of path: String) throws(FileSystemCalls.Failure) {
+    func removeTemporaryFile(of path: String) throws(FileSystemCalls.Failure) {
         let (folderPath, name) = Self.split(path)
         guard let folder = folder(folderPath) else { return }
         let temporary = Self.temporaryName(of: name)
@@ -115,7 +115,7 @@ package final class OutputFolder {
 
     /// Whether the folder holds nothing but, maybe, the temporary file of a record: what a first
     /// build killed at its very start leaves. Two entries are read at most, whatever the folder holds.
-    package func isEmptyButForALeftover() throws(OutputError) -> Bool {
+    func isEmptyButForALeftover() throws(OutputError) -> Bool {
         do {
             let leftover = FilePath.Component(Self.temporaryName(of: OutputRecord.fileName))
             return try root.names(upTo: 2).allSatisfy { $0 == leftover }
@@ -129,7 +129,7 @@ package final class OutputFolder {
     /// the record's temporary name. `nil` when it cannot be made (a read-only output).
     /// `clearingLeftover` first removes such a file a killed build left: only when the folder
     /// has a record, so that the name is the tool's.
-    package func takeStamp(clearingLeftover: Bool) -> Int64? {
+    func takeStamp(clearingLeftover: Bool) -> Int64? {
         let name = Self.temporaryName(of: OutputRecord.fileName)
         if clearingLeftover { try? removeTemporaryFile(of: OutputRecord.fileName) }
         guard (try? root.createFile(name, contents: [])) != nil else { return nil }

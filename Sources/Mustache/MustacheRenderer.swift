@@ -11,9 +11,9 @@ package struct MustacheRenderer {
     /// includes it twice, and so on, or nests sections over a list forty deep, needs 2^40 steps
     /// or more: rendering stops at these instead of running for ever. Real pages are kilobytes
     /// and a few thousand steps per screen.
-    package static let maximumOutputLength = 64 << 20
+    static let maximumOutputLength = 64 << 20
     /// See ``maximumOutputLength``.
-    package static let maximumSteps = 5_000_000
+    static let maximumSteps = 5_000_000
 
     /// The templates `{{> name}}` can include, by name.
     let partials: [String: MustacheTemplate]

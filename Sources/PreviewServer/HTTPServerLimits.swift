@@ -14,7 +14,7 @@ package struct HTTPServerLimits: Sendable {
     /// could lose the response). A deadline of its own, not renewed by what arrives.
     package var linger: Duration = .seconds(1)
     /// How long ``HTTPServer/stop()`` lets responses under way finish.
-    package var stopGrace: Duration = .milliseconds(200)
+    var stopGrace: Duration = .milliseconds(200)
     /// Connections open at once. A new one past it closes the oldest connection still waiting
     /// for its request (one that sent nothing first), so that clients that hold connections
     /// open and idle never lock out one that asks.

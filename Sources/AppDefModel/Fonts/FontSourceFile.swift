@@ -7,14 +7,14 @@ import SystemPackage
 /// at it), and never more of it than the largest font the build takes.
 package enum FontSourceFile {
     /// What lint and the build say of a link where a font file is named.
-    package static let linkReason = "it is a link, which the build never follows: put the font file itself in the fonts folder"
+    static let linkReason = "it is a link, which the build never follows: put the font file itself in the fonts folder"
     /// What they say when the fonts folder is a link.
-    package static let folderLinkReason =
+    static let folderLinkReason =
         "the fonts folder is a link, which the build never follows: put the fonts themselves in a fonts folder beside the appDef"
     /// What they say of a folder.
-    package static let folderReason = "it is a folder, not a file"
+    static let folderReason = "it is a folder, not a file"
     /// What they say of a pipe, a device or a socket.
-    package static let notRegularReason = "it is not a regular file (a pipe, a device or a socket), which the build never reads"
+    static let notRegularReason = "it is not a regular file (a pipe, a device or a socket), which the build never reads"
 
     /// Why a font file gives no bytes: the words that follow "is not a font the build can
     /// publish:" in a diagnostic.

@@ -229,11 +229,11 @@ package struct ByteReader<Source: ImageBytes> {
         source.bytes(at: offset, count: expected.count) == expected
     }
 
-    package func uint16BE(at offset: Int) -> Int? { unsigned(at: offset, count: 2, bigEndian: true) }
-    package func uint16LE(at offset: Int) -> Int? { unsigned(at: offset, count: 2, bigEndian: false) }
-    package func uint24LE(at offset: Int) -> Int? { unsigned(at: offset, count: 3, bigEndian: false) }
-    package func uint32BE(at offset: Int) -> Int? { unsigned(at: offset, count: 4, bigEndian: true) }
-    package func uint32LE(at offset: Int) -> Int? { unsigned(at: offset, count: 4, bigEndian: false) }
+    func uint16BE(at offset: Int) -> Int? { unsigned(at: offset, count: 2, bigEndian: true) }
+    func uint16LE(at offset: Int) -> Int? { unsigned(at: offset, count: 2, bigEndian: false) }
+    func uint24LE(at offset: Int) -> Int? { unsigned(at: offset, count: 3, bigEndian: false) }
+    func uint32BE(at offset: Int) -> Int? { unsigned(at: offset, count: 4, bigEndian: true) }
+    func uint32LE(at offset: Int) -> Int? { unsigned(at: offset, count: 4, bigEndian: false) }
 
     /// At most 4 bytes, so the result always fits in `Int` (64-bit on every supported platform).
     private func unsigned(at offset: Int, count length: Int, bigEndian: Bool) -> Int? {

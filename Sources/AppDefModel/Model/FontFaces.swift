@@ -14,11 +14,11 @@ package struct FontFace: Hashable {
     package var position: SourcePosition
 
     /// The element naming the file, in the export's short form and the project file's long one.
-    package static let fileNames: Set<String> = ["f", "filename"]
+    static let fileNames: Set<String> = ["f", "filename"]
     /// The element declaring a CSS property of the face, in both forms.
-    package static let declarationNames: Set<String> = ["sd", "style-decl"]
+    static let declarationNames: Set<String> = ["sd", "style-decl"]
 
-    package static func faces(in element: XMLElement?) -> [FontFace] {
+    static func faces(in element: XMLElement?) -> [FontFace] {
         guard let element else { return [] }
         return element.children.filter { $0.name == "font" }.compactMap { font in
             guard let family = font.attribute("family")?.value, !family.isEmpty,
@@ -36,7 +36,7 @@ package struct FontFace: Hashable {
 
     /// The CSS weight an appDef's `font-weight` names: `bold`, `normal` or ASCII digits from 1 to
     /// 1000 (not `٧٠٠`, which Swift counts as digits and CSS does not); `nil` for anything else.
-    package static func cssWeight(_ value: String) -> String? {
+    static func cssWeight(_ value: String) -> String? {
         let value = value.trimmingWhitespace
         switch value {
         case "bold": return "700"

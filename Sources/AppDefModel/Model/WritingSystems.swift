@@ -7,7 +7,7 @@ package struct WritingSystems: Hashable {
         /// From the `text-direction` trait: `true` for RTL, `false` for LTR, `nil` when not said.
         package var rightToLeft: Bool?
         /// The font family id (`font1`), `nil` for the system font.
-        package var fontFamily: String?
+        var fontFamily: String?
         /// Whether the app offers the language (`enabled="false"` on ones SAB keeps but hides).
         package var enabled = true
     }

@@ -15,20 +15,20 @@ import AppDefModel
 ///   server may add to the page, style sheet and script.
 package struct FirstOpenCost: Hashable, Sendable {
     /// `index.html`, `onboarding.css` and `onboarding.js`.
-    package var pageBytes: Int
+    var pageBytes: Int
     /// The image file the screen shows (see ``FirstOpenModel/imageSlotPixels``), by its path in
     /// the carousel's folder; for a whole carousel, every screen's.
-    package var imageFiles: [String]
-    package var imageBytes: Int
+    var imageFiles: [String]
+    var imageBytes: Int
     /// Every face of the web fonts of the screen's language (and of the default language, where
     /// a text shows the default text).
-    package var fontFiles: [String]
-    package var fontBytes: Int
+    var fontFiles: [String]
+    var fontBytes: Int
 
     package var totalBytes: Int { pageBytes + imageBytes + fontBytes }
 
     /// The page, what it names, and the fonts when there are any.
-    package var requestChains: Int { fontBytes > 0 ? 3 : 2 }
+    var requestChains: Int { fontBytes > 0 ? 3 : 2 }
 
     /// The time to show the screen with its image and fonts, in whole milliseconds (rounded up).
     package var milliseconds: Int { FirstOpenModel.milliseconds(bytes: totalBytes, requestChains: requestChains) }

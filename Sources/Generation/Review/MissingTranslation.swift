@@ -3,7 +3,7 @@ import AppDefModel
 /// A text of a screen that has no translation for a language the app offers, and what a page
 /// in that language shows instead: the default text, as the carousel falls back to it
 /// (``LocalizedText/shown(in:)``).
-package struct MissingTranslation: Hashable, Sendable {
+struct MissingTranslation: Hashable, Sendable {
     package var language: String
     package var field: TextField
     /// The default text, shown in its place.

@@ -6,7 +6,7 @@ package struct ReviewLanguage: Hashable, Sendable {
     /// The code as the appDef writes it, which the frames pass as `?lang=`; `nil` for the
     /// default texts of an appDef that names no default language.
     package var code: String?
-    package var isDefault: Bool
+    var isDefault: Bool
     package var isRightToLeft: Bool
 
     /// The languages of an appDef, the default first, each once whatever its case or the ISO 639

@@ -12,7 +12,7 @@ package struct ScreenReview: Hashable, Sendable {
     /// Its contrast in each theme of ``ThemeContrast/reviewedThemes``.
     package var contrast: [ThemeContrast]
     /// Its texts without a translation, language by language, in the review's order of languages.
-    package var missingTranslations: [MissingTranslation]
+    var missingTranslations: [MissingTranslation]
     /// What a first visit downloads to see it, in each language of the review (in the review's
     /// order); empty when the carousel was not built.
     package var firstOpen: [LanguageCost]

@@ -26,7 +26,7 @@ package struct ThemeContrast: Hashable, Sendable {
     }
 
     /// One part's colours and ratio.
-    package struct Measure: Hashable, Sendable {
+    struct Measure: Hashable, Sendable {
         package var part: Part
         package var color: HexColor
         package var against: HexColor
@@ -39,7 +39,7 @@ package struct ThemeContrast: Hashable, Sendable {
     }
 
     /// A palette colour that fell short: its name (`TextColor`), value and ratio.
-    package struct Replaced: Hashable, Sendable {
+    struct Replaced: Hashable, Sendable {
         var name: String
         var color: HexColor
         var ratio: Double
@@ -47,7 +47,7 @@ package struct ThemeContrast: Hashable, Sendable {
 
     package var theme: ColorTheme
     package var background: HexColor
-    package var measures: [Measure]
+    var measures: [Measure]
 
     /// The screen's contrast in `theme`, measured on the colours the carousel uses.
     package init(screen: OnboardingScreen, theme: ColorTheme, resolver: ScreenColorResolver) {
@@ -69,5 +69,5 @@ package struct ThemeContrast: Hashable, Sendable {
     }
 
     /// The themes in the order of the PWA's settings: the light ones, the warm ones, the dark ones.
-    package static let reviewedThemes: [ColorTheme] = [.normal, .sage, .rose, .sepia, .charcoal, .dark]
+    static let reviewedThemes: [ColorTheme] = [.normal, .sage, .rose, .sepia, .charcoal, .dark]
 }
