@@ -36,7 +36,8 @@ package enum SiteRenderer {
         for asset in project.images.values.sorted(by: { $0.outputPath < $1.outputPath }) {
             for file in asset.publishedFiles where copied.insert(file.path).inserted { files.append(file) }
         }
-        for font in project.fontAssets {
+        // A file two families name is published once for both (its path is its bytes' hash).
+        for font in project.fontAssets where copied.insert(font.outputPath).inserted {
             files.append(OutputFile(path: font.outputPath, contents: font.bytes))
         }
         return files

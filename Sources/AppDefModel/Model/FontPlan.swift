@@ -18,7 +18,7 @@ package struct PlannedFont: Hashable {
 /// need no more, and fonts can be megabytes. The bytes are read, once, by ``FontPublisher`` for
 /// a build that renders.
 package struct FontPlan {
-    /// The font files to publish, one per file name, sorted by it.
+    /// The font files to publish, one per family and file name, sorted by file name.
     package var fonts: [PlannedFont] = []
     /// Language code (letters, digits and hyphens only, so safe in a CSS selector) to CSS family.
     package var languageFamilies: [(language: String, cssFamily: String)] = []
@@ -45,7 +45,7 @@ package struct FontPlan {
         for language in languages where seen.insert(LanguageTag.matchingKey(language)).inserted {
             guard let family = systems.system(for: language)?.fontFamily, Self.isSafeIdentifier(language) else { continue }
             let familyFaces = faces.filter { $0.family == family }
-            let cssFamily = "sab-" + family.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+            let cssFamily = Self.cssFamily(for: family)
             var found = false
             for face in familyFaces {
                 guard ImagePath.unsafeReason(face.fileName) == nil else {
@@ -63,14 +63,29 @@ package struct FontPlan {
                     continue
                 }
                 found = true
-                if planned[face.fileName] == nil {
-                    planned[face.fileName] = PlannedFont(
+                // A file two families name is a face of each: keyed by both.
+                let key = cssFamily + "\u{0}" + face.fileName
+                if planned[key] == nil {
+                    planned[key] = PlannedFont(
                         cssFamily: cssFamily, fileName: face.fileName, path: path, position: face.position, weight: face.weight, style: face.style)
                 }
             }
             if found { languageFamilies.append((language, cssFamily)) }
         }
-        fonts = planned.values.sorted { $0.fileName < $1.fileName }
+        fonts = planned.values.sorted { ($0.fileName, $0.cssFamily) < ($1.fileName, $1.cssFamily) }
+    }
+
+    /// The CSS family of an appDef's font family: `sab-` and its name, with every character
+    /// but ASCII letters, digits and `-` written as `_` and its UTF-8 bytes in hex (`font 1` is
+    /// `sab-font_201`), so that only those reach the style sheet and no two names give one
+    /// family (`font 1` and `font1` set two languages in two fonts).
+    package static func cssFamily(for family: String) -> String {
+        var name = "sab-"
+        for byte in family.utf8 {
+            let isKept = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D
+            name += isKept ? String(UnicodeScalar(byte)) : "_" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+        }
+        return name
     }
 
     /// The languages whose text is set in `cssFamily`.

@@ -68,6 +68,9 @@ struct FirstOpenCosts {
                     return page == styled || page.hasPrefix(styled + "-")
                 }
             }.map(\.cssFamily))
-        return project.fontAssets.filter { families.contains($0.cssFamily) }.map(\.outputPath)
+        // A file of two families is downloaded once.
+        var paths: [String] = []
+        for font in project.fontAssets where families.contains(font.cssFamily) && !paths.contains(font.outputPath) { paths.append(font.outputPath) }
+        return paths
     }
 }
