@@ -11,7 +11,7 @@ import Testing
 /// to a phone's 2x (768), with an animated GIF for browsers without WebP, every frame, delay
 /// and the loop kept and no metadata; one frame of any of them is a still, and an animated PNG
 /// is published as its default image.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct AnimatedImagePublishingTests {
     /// Three frames (red, blue, green) of 700×100, a tenth of a second each, with a comment and
     /// XMP (both holding a GPS position) before them.

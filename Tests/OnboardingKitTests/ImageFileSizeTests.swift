@@ -10,7 +10,7 @@ import Testing
 /// its size before anything reads it, and the build never reads more than the limit: a whole
 /// PNG followed by a sparse tail of 64 GB passed lint, which read its chunks to `IEND`, and the
 /// build then failed to allocate it.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct ImageFileSizeTests {
     static let png = [UInt8](Data(base64Encoded: ExampleProject.tinyPNG)!)
     static let gigabytes64 = 64 << 30

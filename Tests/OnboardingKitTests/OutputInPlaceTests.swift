@@ -42,7 +42,7 @@ struct OutputInPlaceTests {
     }
 
     /// Opening a pipe for reading waits for a writer: a build that opened it would never end.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func aPipeInTheOutputStaysAPipe() throws {
         let project = try Project()
         #expect(try project.build().succeeded)
@@ -54,7 +54,7 @@ struct OutputInPlaceTests {
 
     /// Where the output has a file of its own, something else put there is not opened nor
     /// replaced: the build stops before it writes anything.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func aPipeWhereTheOutputHasAFileStopsTheBuildBeforeItWrites() throws {
         let project = try Project()
         #expect(try project.build().succeeded)

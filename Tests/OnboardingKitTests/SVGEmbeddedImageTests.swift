@@ -10,7 +10,7 @@ import Testing
 /// from its bytes and matching its declared type, its size, whole, within the pixel limits,
 /// every frame), left out with a warning at the SVG's reference when it fails, and made again
 /// by the build without its metadata.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct SVGEmbeddedImageTests {
     static let open = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">"#
 

@@ -9,7 +9,7 @@ import Testing
 /// (`XDG_CACHE_HOME`) or key folder (`XDG_STATE_HOME`) is its output folder, lies in it or holds
 /// it uses no cache, says so, and creates nothing of them in the output, even when it then
 /// refuses the folder.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct CacheInOutputTests {
     typealias Project = ImagePublishingTests.Project
 

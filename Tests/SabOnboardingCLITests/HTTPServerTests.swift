@@ -11,7 +11,7 @@ import Testing
 /// The preview's server in this process, with a handler that names the path it was asked for
 /// and the times of each test: nothing waits for real time, and what is asserted is the order
 /// of events (answered while idle connections are still open), never how long it took.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct HTTPServerTests {
     /// Times that never pass during a test.
     private static let patient: HTTPServerLimits = {

@@ -3,7 +3,7 @@ import Testing
 
 /// Lint reads an image's headers and the structure that says where it ends, never the whole
 /// file: its memory does not grow with a photo's size.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct ImageMemoryTests {
     /// A PNG of 4000×4000 pixels whose data is `megabytes` chunks of 1 MB, whole and valid in
     /// structure (its checksums right: libvips reads its header).

@@ -8,7 +8,7 @@ import Testing
 
 /// What the build publishes of raster images: smaller variants without metadata, the same
 /// bytes from the same input, made once and then taken from the cache.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct ImagePublishingTests {
     /// A 120×60 JPEG taken "on its side" (EXIF orientation 6), with a GPS position and a camera
     /// maker ("PhoneMaker") in its EXIF.

@@ -5,7 +5,7 @@ import Testing
 /// another system) is linted and built, and its name is shown with the byte written `\xE9`.
 /// The tool is run from a shell, because a test process's arguments are Swift strings, which
 /// cannot hold such bytes.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct NonUTF8FileNameTests {
     /// Runs `script` in `/bin/sh` in `folder`, where `$TOOL` is the tool and `$NAME` the Latin-1
     /// file name `caf\xE9.appDef`, `$OUT` the Latin-1 folder name `o\xE9ut`.

@@ -4,7 +4,7 @@ import Testing
 /// `--port`: 1 to 65535, or 0 for any free port; anything else is a usage error (64) that says
 /// why. Every preview here names a missing appDef, so that one that accepted its port stops at
 /// once with 1 instead of serving; the time limit ends a hang.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct PortOptionTests {
     @Test(arguments: ["-1", "65536", "70000"]) func aPortOutOfRangeIsRefusedAsSuch(_ port: String) throws {
         let result = try ToolRunner.run(["preview", "Samples/builders/no-such.appDef", "--port", port])

@@ -10,7 +10,7 @@ import Testing
 
 /// `sab-onboarding preview`, run as a user would: the built binary on a copy of the builders
 /// sample, spoken to over HTTP on 127.0.0.1 with a raw socket (no URL normalisation in the way).
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct PreviewCommandTests {
     @Test func servesTheCarouselWithLiveReloadOnLoopbackOnly() throws {
         let project = try SampleCopy()

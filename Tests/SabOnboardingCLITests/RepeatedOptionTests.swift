@@ -3,7 +3,7 @@ import Testing
 
 /// An option that takes one value, given twice, is a usage error (64): the library keeps the
 /// last value silently, so `--out a --out b` would build into b.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct RepeatedOptionTests {
     let appDef = "Samples/builders/builders.appDef"
 

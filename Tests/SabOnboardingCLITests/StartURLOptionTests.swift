@@ -5,7 +5,7 @@ import Testing
 /// is accepted; any other is a usage error (64) and nothing is written. A preview given a value
 /// it should refuse would serve until stopped: every preview here names a missing appDef, and
 /// the time limit ends a hang.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct StartURLOptionTests {
     let appDef = "Samples/builders/builders.appDef"
 
