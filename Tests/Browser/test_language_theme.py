@@ -234,8 +234,9 @@ def test_theme_multilingual(carousel, samples, query, stored, expected, size):
     assert theme_and_background(page, 2) == [expected, rgb(background[expected])]
 
 
+@pytest.mark.parametrize("size", ["phone"])  # colours do not depend on the size
 @pytest.mark.parametrize("theme", ["normal", "sepia", "dark"])
-def test_controls_take_the_current_screens_colours(carousel, theme):
+def test_controls_take_the_current_screens_colours(carousel, theme, size):
     """The controls' words take the current screen's colour; their background is the slides'
     own, which they are drawn over (transparent, so that it moves with the slides)."""
     page = carousel("multilingual", f"?theme={theme}", **INSTANT)
@@ -380,7 +381,8 @@ def test_axe_refuses_wol_so_the_check_above_can_fail(app_from_text, open_page):
     ("Sage", "rgb(255, 255, 255)", "rgb(0, 0, 0)"),
     ("Rose", "rgb(233, 216, 186)", "rgb(90, 65, 41)"),
 ])
-def test_a_default_screen_takes_sabs_stock_colours_where_the_palette_gives_none(app_from_text, open_page, theme, background, text):
+@pytest.mark.parametrize("size", ["phone"])  # colours do not depend on the size
+def test_a_default_screen_takes_sabs_stock_colours_where_the_palette_gives_none(app_from_text, open_page, theme, background, text, size):
     """The Wolof app gives no colours: in Dark and Charcoal its screens are dark, as the app is."""
     app = app_from_text("wolof", WOLOF_APP)
     page = open_page(app.url(), locale="fr-FR", init_scripts=[local_theme(theme)])
