@@ -113,7 +113,6 @@ struct WebFontMakerTests {
         #expect(published.glyphCount == (try HarfBuzzFont(sfnt: font)).glyphCount)
     }
 
-
     /// A text with a character the font lacks (an emoji, a sign of another script) shapes it
     /// as the font's `.notdef`, whose outline (a box) the subset keeps: the subset shapes it
     /// alike and is published, not the whole font, ten times the size, for one emoji.
@@ -126,6 +125,7 @@ struct WebFontMakerTests {
         #expect(made.wholeFontReason == nil, "\(made.wholeFontReason ?? "")")
         #expect(made.woff2.count * 10 <= source.count, "\(made.woff2.count) bytes published of \(source.count)")
     }
+
     @Test func aFontWhoseTablesAreDamagedIsAnErrorWithItsReason() throws {
         var font = try DebianFonts.charis.bytes()
         // The glyph count, in 'maxp', made 0: HarfBuzz reads no glyph.
