@@ -328,8 +328,11 @@ hb_subset_input_t *subset_input() {
        and HarfBuzz 6 keeps those of every glyph it keeps, with no setting to drop them (its
        CFF subsetter maps each kept glyph's string id through, for any font not CID-keyed).
        They are left as they are: dropping them means rewriting the CFF table by hand, and a
-       subset keeps only the names of the glyphs the carousel's text uses. */
-    hb.subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING);
+       subset keeps only the names of the glyphs the carousel's text uses.
+       The .notdef glyph keeps its outline (a box, in most fonts): a text with a character the
+       font lacks (an emoji, a sign of another script) shapes it as .notdef, and a subset whose
+       .notdef is empty would shape it otherwise, so the whole font would be published for it. */
+    hb.subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING | HB_SUBSET_FLAGS_NOTDEF_OUTLINE);
     return input;
 }
 

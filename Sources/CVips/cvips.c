@@ -38,6 +38,8 @@ static struct {
     int (*image_get_height)(const VipsImage *image);
     int (*image_get_page_height)(VipsImage *image);
     int (*image_hasalpha)(VipsImage *image);
+    int (*image_get_n_pages)(VipsImage *image);
+    int (*image_get_int)(const VipsImage *image, const char *name, int *out);
     int (*image_get_orientation_swap)(VipsImage *image);
     char *(*error_buffer_copy)(void);
     void (*error_clear)(void);
@@ -127,6 +129,8 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_image_get_height", (void **)&vips.image_get_height},
         {"vips_image_get_page_height", (void **)&vips.image_get_page_height},
         {"vips_image_hasalpha", (void **)&vips.image_hasalpha},
+        {"vips_image_get_n_pages", (void **)&vips.image_get_n_pages},
+        {"vips_image_get_int", (void **)&vips.image_get_int},
         {"vips_image_get_orientation_swap", (void **)&vips.image_get_orientation_swap},
         {"vips_error_buffer_copy", (void **)&vips.error_buffer_copy},
         {"vips_error_clear", (void **)&vips.error_clear},
@@ -293,6 +297,16 @@ int cvips_width(const VipsImage *image) { return vips.image_get_width(image); }
 int cvips_height(const VipsImage *image) { return vips.image_get_height(image); }
 int cvips_page_height(VipsImage *image) { return vips.image_get_page_height(image); }
 int cvips_has_alpha(VipsImage *image) { return vips.image_hasalpha(image); }
+int cvips_page_count(VipsImage *image) { return vips.image_get_n_pages(image); }
+int cvips_orientation(VipsImage *image) {
+    int orientation = 1;
+    /* vips_image_get_int fails, leaving nothing set, when the field is missing. */
+    if (vips.image_get_int(image, "orientation", &orientation) != 0) {
+        if (vips.error_clear) vips.error_clear();
+        return 1;
+    }
+    return orientation;
+}
 char *cvips_take_error(void) {
     char *reported = vips.error_buffer_copy();
     pthread_mutex_lock(&last_logged_lock);

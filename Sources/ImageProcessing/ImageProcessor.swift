@@ -59,6 +59,7 @@ package enum ImageProcessor {
         _ source: [UInt8], toWidth width: Int, maximumHeight: Int? = nil, allFrames: Bool = false, as formats: [Format], quality: Int
     ) throws(Failure) -> [Encoded] {
         if let started { throw started }
+        if allFrames, let problem = problemTurningFrames(source) { throw problem }
         cvips_begin()
         defer { cvips_end() }
         // A streamed image reads from the source's bytes: it is encoded while they are there.
@@ -193,6 +194,40 @@ package enum ImageProcessor {
         let status = source.withUnsafeBytes { cvips_upright_size($0.baseAddress, $0.count, &width, &height) }
         guard status == 0 else { throw Failure(description: takeError()) }
         return (Int(width), Int(height))
+    }
+
+    /// Why the animation in `source` cannot be published with every frame, or `nil` when it can
+    /// (a still, or an animation upright): an EXIF orientation that turns or flips it upside down
+    /// (3 to 8). libvips holds an animation's frames as one tall strip and turns that strip as
+    /// one picture, so the frames would come out side by side, or in reverse order, as a still
+    /// that is none of them. A mirror (2) flips each frame in its place, and is applied.
+    package static func problemTurningFrames(_ source: [UInt8]) -> Failure? {
+        if let started { return started }
+        cvips_begin()
+        defer { cvips_end() }
+        let image = source.withUnsafeBytes { cvips_open($0.baseAddress, $0.count) }
+        guard let image else { return nil }  // what cannot be read is reported as such
+        defer { cvips_unref(image) }
+        return problemTurningFrames(of: image)
+    }
+
+    /// ``problemTurningFrames(_:)`` of the image in the file at `path`, from its header.
+    package static func problemTurningFrames(fileAt path: UnsafePointer<CChar>) -> Failure? {
+        if let started { return started }
+        cvips_begin()
+        defer { cvips_end() }
+        guard let image = cvips_open_file(path) else { return nil }
+        defer { cvips_unref(image) }
+        return problemTurningFrames(of: image)
+    }
+
+    private static func problemTurningFrames(of image: OpaquePointer) -> Failure? {
+        let orientation = Int(cvips_orientation(image))
+        guard cvips_page_count(image) > 1, (3...8).contains(orientation) else { return nil }
+        return Failure(
+            description:
+                "it is an animation with an EXIF orientation (\(orientation)) that turns its frames, which libvips cannot apply to each frame: save it upright, without an orientation"
+        )
     }
 
     /// Why libvips cannot read the image in `source` (its header: its pixels are not decoded),

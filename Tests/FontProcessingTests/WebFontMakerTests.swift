@@ -113,6 +113,19 @@ struct WebFontMakerTests {
         #expect(published.glyphCount == (try HarfBuzzFont(sfnt: font)).glyphCount)
     }
 
+    /// A text with a character the font lacks (an emoji, a sign of another script) shapes it
+    /// as the font's `.notdef`, whose outline (a box) the subset keeps: the subset shapes it
+    /// alike and is published, not the whole font, ten times the size, for one emoji.
+    @Test(arguments: [DebianFonts.charis, DebianFonts.liberationSans, DebianFonts.c059])
+    func aCharacterTheFontLacksKeepsTheSubset(_ font: DebianFonts.Font) throws {
+        let source = try font.bytes()
+        let text = "Welcome home 🙂"
+        #expect(!(try HarfBuzzFont(sfnt: source)).hasGlyph(for: "🙂"))
+        let made = try WebFontMaker.make(from: source, characters: Array(Set(text.unicodeScalars)), texts: [ShapingText(language: "en", text: text)])
+        #expect(made.wholeFontReason == nil, "\(made.wholeFontReason ?? "")")
+        #expect(made.woff2.count * 10 <= source.count, "\(made.woff2.count) bytes published of \(source.count)")
+    }
+
     @Test func aFontWhoseTablesAreDamagedIsAnErrorWithItsReason() throws {
         var font = try DebianFonts.charis.bytes()
         // The glyph count, in 'maxp', made 0: HarfBuzz reads no glyph.

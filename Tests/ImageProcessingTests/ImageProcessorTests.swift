@@ -109,6 +109,25 @@ struct ImageProcessorTests {
         #expect(still[0].frames == 1 && !Self.contains(still[0].bytes, "ANMF"))
     }
 
+    /// An animated WebP whose EXIF orientation turns it (6: a quarter to the right) is refused,
+    /// never published garbled: libvips turns the strip of its frames as one picture, so its
+    /// two 12×8 frames came out as one 16×12 still, side by side. Its first frame alone is a
+    /// still, turned upright.
+    @Test func anAnimationTurnedByItsOrientationIsRefused() throws {
+        let source = try Self.fixture("rotated-animation.webp")
+        do {
+            let made = try ImageProcessor.resize(source, toWidth: 100, allFrames: true, as: [.webp], quality: 80)
+            Issue.record("published as \(made.map { "\($0.width)×\($0.height), \($0.frames) frame(s)" })")
+        } catch {
+            #expect(error.description.contains("EXIF orientation (6)"), "\(error.description)")
+        }
+        #expect(ImageProcessor.problemTurningFrames(source)?.description.contains("save it upright") == true)
+        let still = try ImageProcessor.resize(source, toWidth: 100, as: [.webp], quality: 80)
+        #expect((still[0].width, still[0].height, still[0].frames) == (8, 12, 1))
+        #expect(ImageProcessor.problemTurningFrames(try Self.fixture("gps-rotated.jpg")) == nil, "a still is turned upright")
+        #expect(ImageProcessor.problemTurningFrames(Self.twoFrameGIF) == nil, "an animation without an orientation")
+    }
+
     /// Whole images decode; a JPEG cut short, or a GIF frame whose data holds a code no decoder
     /// can read, does not.
     @Test func decodingFindsDamagedData() throws {

@@ -171,4 +171,25 @@ struct AnimatedImagePublishingTests {
             #expect(structure.frameCount == 3, "\(image)")
         }
     }
+
+    /// Two frames of 12×8 (red, blue) as animated WebP, with an EXIF orientation of 6 (a
+    /// quarter to the right), as a tool that copies a phone's EXIF writes them.
+    static let rotatedAnimation = [UInt8](
+        Data(
+            base64Encoded:
+                "UklGRqwAAABXRUJQVlA4WAoAAAAKAAAACwAABwAAQU5JTQYAAAAAAAAAAABBTk1GKAAAAAAAAAAAAAsAAAcAAGQAAAJWUDhMDwAAAC8LwAEABxD9j/4HIqL/AQBBTk1GKAAAAAAAAAAAAAsAAAcAAGQAAABWUDhMDwAAAC8LwAEABxDR//4HIqL/AQBFWElGIAAAAEV4aWYAAE1NACoAAAAIAAEBEgADAAAAAQAGAAAAAAAA"
+        )!)
+
+    /// libvips turns an animation's strip of frames as one picture: the build published the two
+    /// frames side by side as one 16×12 still (and wider than an animation's widths). Lint
+    /// refuses it at its `<image>`, and the build writes nothing.
+    @Test func anAnimationTurnedByItsOrientationIsAnErrorAtItsImage() throws {
+        let folder = try Self.project("turned.webp", Self.rotatedAnimation)
+        let result = try OnboardingBuilder(options: BuildOptions(outputDirectory: folder.path("out"))).build(appDefPath: folder.path("app.appDef"))
+        #expect(!result.succeeded)
+        let error = try #require(result.diagnostics.first { $0.ruleID == "image-not-decodable" }, "\(result.diagnostics.map(\.message))")
+        #expect(error.severity == .error && error.location.line == 3, "\(error.location)")
+        #expect(error.message.contains("'turned.webp' cannot be published: it is an animation with an EXIF orientation (6)"), "\(error.message)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out/index.html")))
+    }
 }

@@ -69,6 +69,10 @@ int cvips_height(const VipsImage *image);
 /* The height of one frame: the whole height for a still. */
 int cvips_page_height(VipsImage *image);
 int cvips_has_alpha(VipsImage *image);
+/* How many frames the image's file holds (1 for a still) and its EXIF orientation (1, upright,
+   when it has none). */
+int cvips_page_count(VipsImage *image);
+int cvips_orientation(VipsImage *image);
 
 /* libvips's error messages since the last call, and the last message it logged (warnings of
    its decoders, which never reach stderr), to be freed with cvips_free_text; NULL if no memory. */

@@ -41,9 +41,15 @@ struct ImageNotDecodableRule: Rule {
                     }
                 }
             }
-            guard file.isResized, file.size != nil, file.damage == nil,
-                let problem = PathText.withCString(file.path, { ImageProcessor.problemReading(fileAt: $0) })
-            else { return [] }
+            guard file.isResized, file.size != nil, file.damage == nil else { return [] }
+            if file.isAnimated, let turned = PathText.withCString(file.path, { ImageProcessor.problemTurningFrames(fileAt: $0) }) {
+                return [
+                    Finding(
+                        position: reference.position, message: "'\(reference.fileName)' cannot be published: \(turned.description)",
+                        notes: ["export it again from the photo or drawing program"])
+                ]
+            }
+            guard let problem = PathText.withCString(file.path, { ImageProcessor.problemReading(fileAt: $0) }) else { return [] }
             return [
                 Finding(
                     position: reference.position, message: "'\(reference.fileName)' cannot be read by libvips: \(problem.description)",
