@@ -176,6 +176,18 @@ struct SVGEmbeddedImageTests {
         #expect(structure.frameCount == 3 && structure.extras.isEmpty && structure.end == image.bytes.count)
     }
 
+    /// An embedded animation that its EXIF orientation turns is one the build refuses, as it
+    /// refuses the same file in the images folder: lint says so first, at the SVG's `<image>`.
+    @Test func anEmbeddedAnimationTurnedByItsOrientationIsAnErrorOfLint() throws {
+        let svg = Self.svg(embedding: AnimatedImagePublishingTests.rotatedAnimation, as: "webp")
+        let (result, folder) = try Self.build(svg)
+        #expect(!result.succeeded)
+        let lint = Linter().lint(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("app.appDef")))), path: folder.path("app.appDef"))
+        let error = try #require(lint.first { $0.ruleID == "image-not-decodable" }, "\(lint.map(\.message))")
+        #expect(error.severity == .error && error.location.line == 3, "\(error.location)")
+        #expect(error.message.contains("it is an animation with an EXIF orientation (6)"), "\(error.message)")
+    }
+
     /// The tiny PNG with its header claiming `width`×`height`: its structure is whole, and
     /// nothing here decodes its pixels.
     static func png(claiming width: Int, _ height: Int) -> [UInt8] {

@@ -31,12 +31,19 @@ struct ImageNotDecodableRule: Rule {
             // there is nothing to ask: a build that needs it says so, `--keep-original-images` does not.
             guard case .found(let file) = lookup, ImageProcessor.isAvailable else { return [] }
             if case .published(let svg)? = file.svg {
-                // The pictures an SVG embeds, which the build makes again as it does image files.
+                // The pictures an SVG embeds, which the build makes again as it does image files,
+                // an animation with every frame.
                 return svg.embeddedImages.compactMap { image in
-                    ImageProcessor.problemReading(image.bytes).map { problem in
-                        Finding(
+                    if let problem = ImageProcessor.problemReading(image.bytes) {
+                        return Finding(
                             position: reference.position,
                             message: "'\(reference.fileName)' cannot be published: libvips cannot read \(image.description): \(problem.description)",
+                            notes: ["export the picture again and embed it anew"])
+                    }
+                    return ImageProcessor.problemTurningFrames(image.bytes).map { turned in
+                        Finding(
+                            position: reference.position,
+                            message: "'\(reference.fileName)' cannot be published: \(image.description): \(turned.description)",
                             notes: ["export the picture again and embed it anew"])
                     }
                 }
