@@ -102,8 +102,8 @@ package enum WebFontMaker {
     }
 
     /// The font the published one is made of and compared with: the sfnt `source` without its
-    /// bitmap glyph tables when it has outlines. Refuses a font whose text `texts` shows
-    /// is drawn by bitmaps alone (its outlines empty).
+    /// bitmap glyph tables when it has outlines. Refuses a font that draws a character of the
+    /// text `texts` shows with empty glyphs, or with bitmaps alone (its outlines empty).
     static func publishable(_ source: [UInt8], texts: [ShapingText]) throws(FontProcessingFailure) -> HarfBuzzFont {
         let original = try HarfBuzzFont(sfnt: source)
         let tags: Set<String>
@@ -111,6 +111,14 @@ package enum WebFontMaker {
             tags = Set(try SFNTDirectory.records(of: source).map { FontFileStructure.tag($0.tag) })
         } catch {
             throw FontProcessingFailure(error.description)
+        }
+        // A colour font's layers ('COLR', 'SVG ') may draw a glyph whose outline is empty.
+        for text in texts where tags.isDisjoint(with: ["COLR", "SVG "]) {
+            guard let character = try EmptyGlyphCheck.firstUndrawnCharacter(of: text, in: original) else { continue }
+            let hex = "U+" + String(character.value, radix: 16, uppercase: true)
+            throw FontProcessingFailure(
+                "it draws '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" with empty glyphs (\(hex) among them: no outline, no bitmap), so visitors would see no text: use a font that draws it",
+                isRefusal: true)
         }
         let bitmaps = bitmapTables.filter(tags.contains)
         guard !bitmaps.isEmpty else { return original }
