@@ -34,7 +34,7 @@ package enum WebFontMaker {
     /// What, besides the source and the characters, decides the bytes made: a cache of them
     /// is keyed by it.
     package static var settings: String {
-        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-only-0-2-4-6-13-14 no-stat no-hinting notdef-outline whole-retain-gids-kern no-bitmaps-beside-outlines woff2-brotli-11"
+        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-only-0-2-4-6-13-14 no-stat no-hinting notdef-outline decompositions-dotted-circle whole-retain-gids-kern no-bitmaps-beside-outlines woff2-brotli-11"
     }
 
     /// Whether the libraries a font needs are there; when not, why.
@@ -78,7 +78,7 @@ package enum WebFontMaker {
         try FontLibraries.require(missingLibrary)
         let font = try publishable(source, texts: texts)
         // HarfBuzz keeps every name STAT or fvar points to: the names are cut down again.
-        let subset = try WOFF2Codec.encode(try NameTable.publishedNames(in: font.subset(to: characters)))
+        let subset = try WOFF2Codec.encode(try NameTable.publishedNames(in: font.subset(to: ShapingReach.characters(characters))))
         guard let difference = difference(of: subset, from: font, characters: characters, texts: texts) else {
             return WebFont(woff2: subset, wholeFontReason: nil)
         }
