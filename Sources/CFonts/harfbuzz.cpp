@@ -18,6 +18,7 @@ struct hb_set_t;
 struct hb_subset_input_t;
 struct hb_draw_funcs_t;
 struct hb_draw_state_t;
+struct hb_unicode_funcs_t;
 struct hb_language_impl_t;
 typedef const hb_language_impl_t *hb_language_t;
 typedef int hb_bool_t;
@@ -87,6 +88,8 @@ struct {
     hb_font_t *(*font_create)(hb_face_t *);
     void (*font_destroy)(hb_font_t *);
     hb_bool_t (*font_get_nominal_glyph)(hb_font_t *, hb_codepoint_t, hb_codepoint_t *);
+    hb_unicode_funcs_t *(*unicode_funcs_get_default)(void);
+    hb_bool_t (*unicode_decompose)(hb_unicode_funcs_t *, hb_codepoint_t, hb_codepoint_t *, hb_codepoint_t *);
     hb_bool_t (*font_get_glyph_extents)(hb_font_t *, hb_codepoint_t, hb_glyph_extents_t *);
     void (*font_draw_glyph)(hb_font_t *, hb_codepoint_t, hb_draw_funcs_t *, void *);
     hb_buffer_t *(*buffer_create)(void);
@@ -190,6 +193,8 @@ int load(char *message, size_t capacity) {
         {"hb_font_create", (void **)&hb.font_create},
         {"hb_font_destroy", (void **)&hb.font_destroy},
         {"hb_font_get_nominal_glyph", (void **)&hb.font_get_nominal_glyph},
+        {"hb_unicode_funcs_get_default", (void **)&hb.unicode_funcs_get_default},
+        {"hb_unicode_decompose", (void **)&hb.unicode_decompose},
         {"hb_font_get_glyph_extents", (void **)&hb.font_get_glyph_extents},
         {"hb_buffer_create", (void **)&hb.buffer_create},
         {"hb_buffer_destroy", (void **)&hb.buffer_destroy},
@@ -293,6 +298,14 @@ extern "C" unsigned cfonts_font_glyph_count(const cfonts_font *font) { return hb
 extern "C" int cfonts_font_has_character(cfonts_font *font, uint32_t character) {
     hb_codepoint_t glyph = 0;
     return hb.font_get_nominal_glyph(font->font, character, &glyph) ? 1 : 0;
+}
+
+extern "C" int cfonts_decompose(uint32_t character, uint32_t *first, uint32_t *second) {
+    hb_codepoint_t a = 0, b = 0;
+    if (!hb.unicode_decompose(hb.unicode_funcs_get_default(), character, &a, &b)) return 0;
+    *first = a;
+    *second = b;
+    return 1;
 }
 
 namespace {

@@ -34,7 +34,7 @@ package enum WebFontMaker {
     /// What, besides the source and the characters, decides the bytes made: a cache of them
     /// is keyed by it.
     package static var settings: String {
-        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-only-0-2-4-6-13-14 no-stat no-hinting notdef-outline whole-retain-gids-kern no-bitmaps-beside-outlines woff2-brotli-11"
+        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-only-0-2-4-6-13-14 no-stat no-hinting notdef-outline decompositions-dotted-circle whole-retain-gids-kern no-bitmaps-beside-outlines woff2-brotli-11"
     }
 
     /// Whether the libraries a font needs are there; when not, why.
@@ -78,7 +78,7 @@ package enum WebFontMaker {
         try FontLibraries.require(missingLibrary)
         let font = try publishable(source, texts: texts)
         // HarfBuzz keeps every name STAT or fvar points to: the names are cut down again.
-        let subset = try WOFF2Codec.encode(try NameTable.publishedNames(in: font.subset(to: characters)))
+        let subset = try WOFF2Codec.encode(try NameTable.publishedNames(in: font.subset(to: ShapingReach.characters(characters))))
         guard let difference = difference(of: subset, from: font, characters: characters, texts: texts) else {
             return WebFont(woff2: subset, wholeFontReason: nil)
         }
@@ -102,8 +102,8 @@ package enum WebFontMaker {
     }
 
     /// The font the published one is made of and compared with: the sfnt `source` without its
-    /// bitmap glyph tables when it has outlines. Refuses a font whose text `texts` shows
-    /// is drawn by bitmaps alone (its outlines empty).
+    /// bitmap glyph tables when it has outlines. Refuses a font that draws a character of the
+    /// text `texts` shows with empty glyphs, or with bitmaps alone (its outlines empty).
     static func publishable(_ source: [UInt8], texts: [ShapingText]) throws(FontProcessingFailure) -> HarfBuzzFont {
         let original = try HarfBuzzFont(sfnt: source)
         let tags: Set<String>
@@ -111,6 +111,14 @@ package enum WebFontMaker {
             tags = Set(try SFNTDirectory.records(of: source).map { FontFileStructure.tag($0.tag) })
         } catch {
             throw FontProcessingFailure(error.description)
+        }
+        // A colour font's layers ('COLR', 'SVG ') may draw a glyph whose outline is empty.
+        for text in texts where tags.isDisjoint(with: ["COLR", "SVG "]) {
+            guard let character = try EmptyGlyphCheck.firstUndrawnCharacter(of: text, in: original) else { continue }
+            let hex = "U+" + String(character.value, radix: 16, uppercase: true)
+            throw FontProcessingFailure(
+                "it draws '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" with empty glyphs (\(hex) among them: no outline, no bitmap), so visitors would see no text: use a font that draws it",
+                isRefusal: true)
         }
         let bitmaps = bitmapTables.filter(tags.contains)
         guard !bitmaps.isEmpty else { return original }

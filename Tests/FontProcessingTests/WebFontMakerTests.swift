@@ -126,6 +126,18 @@ struct WebFontMakerTests {
         #expect(made.woff2.count * 10 <= source.count, "\(made.woff2.count) bytes published of \(source.count)")
     }
 
+    /// A character the font lacks but draws from its canonical decomposition (Charis SIL has no
+    /// 'ά', U+03AC, and draws it as 'α' and U+0301, as HarfBuzz and browsers decompose it) keeps
+    /// the subset: the subset holds the decomposition, not only the text's characters.
+    @Test func aCharacterTheFontDrawsDecomposedKeepsTheSubset() throws {
+        let source = try DebianFonts.charis.bytes()
+        let text = "Γειά σου"
+        #expect(!(try HarfBuzzFont(sfnt: source)).hasGlyph(for: "\u{3AC}"))
+        let made = try WebFontMaker.make(from: source, characters: Array(Set(text.unicodeScalars)), texts: [ShapingText(language: "el", text: text)])
+        #expect(made.wholeFontReason == nil, "\(made.wholeFontReason ?? "")")
+        #expect(made.woff2.count * 10 <= source.count, "\(made.woff2.count) bytes published of \(source.count)")
+    }
+
     @Test func aFontWhoseTablesAreDamagedIsAnErrorWithItsReason() throws {
         var font = try DebianFonts.charis.bytes()
         // The glyph count, in 'maxp', made 0: HarfBuzz reads no glyph.

@@ -54,6 +54,20 @@ struct BitmapGlyphTests {
         #expect(diagnostic.message.contains("bitmap glyphs alone ('sbix')"), "\(diagnostic.message)")
     }
 
+    /// A font mapping the text's characters to glyphs with no outline and no bitmap draws
+    /// nothing: a browser shows no text, and falls back to no other font, as the font has the
+    /// characters. It is refused as a font drawing the text with bitmaps alone is.
+    @Test func aFontDrawingTheTextWithEmptyGlyphsIsNotPublished() throws {
+        let font = try DebianFonts.liberationSans.bytes()
+        let empty = try SFNTFile.rebuilding(font, with: ["loca": [UInt8](repeating: 0, count: try SFNTFile.table("loca", of: font).count)])
+        let (result, _) = try publish(empty)
+        #expect(result.project.fontAssets.isEmpty)
+        #expect(result.diagnostics.map(\.ruleID) == [BuildDiagnosticID.fontNotPublished])
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.severity == .error)
+        #expect(diagnostic.message.contains("with empty glyphs"), "\(diagnostic.message)")
+    }
+
     /// A font of bitmaps and no outline table at all (as Noto Color Emoji) is no font lint
     /// takes, said so.
     @Test func aFontWithoutOutlineTablesButBitmapsIsRefusedSayingSo() throws {

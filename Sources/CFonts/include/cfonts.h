@@ -37,6 +37,11 @@ unsigned cfonts_font_glyph_count(const cfonts_font *font);
 /* Whether the font's character map gives `character` a glyph. */
 int cfonts_font_has_character(cfonts_font *font, uint32_t character);
 
+/* The canonical decomposition of `character` by HarfBuzz's Unicode data, as its shaper
+   decomposes a character a font lacks: 1 with its two parts (`second` 0 for a singleton), 0
+   when it has none. HarfBuzz must be loaded. */
+int cfonts_decompose(uint32_t character, uint32_t *first, uint32_t *second);
+
 /* The font's sfnt without the tables `tags` (the others as they are), rebuilt with HarfBuzz's
    face builder; freed with cfonts_free. 0 on success. */
 int cfonts_font_without_tables(cfonts_font *font, const uint32_t *tags, size_t count, uint8_t **bytes, size_t *length);

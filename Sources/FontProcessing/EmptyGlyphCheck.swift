@@ -1,0 +1,28 @@
+/// Whether a font draws the carousel's text at all: a font may map a character to a glyph with
+/// no outline (a font tool's placeholder, a damaged `loca`). A browser then shows nothing for
+/// it and, as the font has the character, takes no other font, so the visitor sees no text.
+enum EmptyGlyphCheck {
+    /// The first character of `text` that `font` maps and draws with empty glyphs alone: no
+    /// glyph of its cluster has ink. White space and characters meant to draw nothing (joiners,
+    /// variation selectors, bidi marks) are not counted, nor one the font lacks, which a browser
+    /// takes from another font.
+    static func firstUndrawnCharacter(of text: ShapingText, in font: HarfBuzzFont) throws(FontProcessingFailure) -> Unicode.Scalar? {
+        let glyphs = try font.shape(text.text, language: text.language)
+        var inked: [UInt32: Bool] = [:]
+        for glyph in glyphs { inked[glyph.cluster, default: false] = inked[glyph.cluster, default: false] || glyph.extents != [0, 0, 0, 0] }
+        let utf8 = Array(text.text.utf8)
+        let starts = inked.keys.sorted()
+        for (index, start) in starts.enumerated() where inked[start] == false {
+            let end = index + 1 < starts.count ? Int(starts[index + 1]) : utf8.count
+            guard Int(start) < end, end <= utf8.count else { continue }
+            let cluster = String(decoding: utf8[Int(start)..<end], as: UTF8.self)
+            if let character = cluster.unicodeScalars.first(where: { drawsInk($0) && font.hasGlyph(for: $0) }) { return character }
+        }
+        return nil
+    }
+
+    private static func drawsInk(_ character: Unicode.Scalar) -> Bool {
+        !character.properties.isWhitespace && !character.properties.isDefaultIgnorableCodePoint
+            && character.properties.generalCategory != .control && character.properties.generalCategory != .format
+    }
+}
