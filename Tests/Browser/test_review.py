@@ -436,40 +436,82 @@ def expect_the_page_alone_polls(page):
         assert frame.evaluate(POLLS) == 0, f"{frame.url} polls the build counter itself"
 
 
-@needs_real_appdefs
-@review_page
-@pytest.mark.parametrize("size", ["desktop"])
-def test_a_frame_showing_another_page_than_its_address_is_sent_there(open_page, real_reviews, site, size):
-    """After a reload, a browser may give a frame the page it showed before or the markup's address
-    rather than the one the pickers set: here the test server answers the first request of the
-    first frame's address with a redirect to the English page, as a restored frame would show it."""
-    url, _, _ = real_reviews["sango"]
-    page = open_page(url, wait_ready=False, **WHOLE_GRID)
-    page.select_option("#review-language", "fr")
-    page.select_option("#review-size", "large-text")
-    expect_frames_show(page, "fr", "ltr", text_size="32px")  # nothing of this page is still loading
-    redirected, asked_again = [], []
+def redirect_the_normal_frames(site, count: int | None) -> tuple[list, list]:
+    """Has the test server answer the first `count` requests (all when None) of the address the
+    frames of the Normal theme share in French at large text (each screen's differs in its
+    fragment alone, which is not sent) with a redirect to the English page, as a browser gives a
+    restored frame the page it showed before. The requests redirected, and those answered."""
+    redirected, answered = [], []
     lock = threading.Lock()
 
     def restore_the_old_page(path: str):
         if "/onboarding/index.html?replay" not in path or not path.endswith("theme=normal&lang=fr&text-size=200"):
             return None
         with lock:
-            if redirected:
-                asked_again.append(path)
+            if count is not None and len(redirected) >= count:
+                answered.append(path)
                 return None
             redirected.append(path)
         return 302, {"Location": path.replace("&lang=fr&text-size=200", "&lang=en")}
 
     site.answer = restore_the_old_page
+    return redirected, answered
+
+
+def open_in_french_at_large_text(open_page, real_reviews):
+    """The review page in French at large text, every frame loaded, and its frames of the Normal theme."""
+    url, _, _ = real_reviews["sango"]
+    page = open_page(url, wait_ready=False, **WHOLE_GRID)
+    page.select_option("#review-language", "fr")
+    page.select_option("#review-size", "large-text")
+    expect_frames_show(page, "fr", "ltr", text_size="32px")  # nothing of this page is still loading
+    return page, [iframe for iframe in frames(page) if iframe.get_attribute("data-theme") == "normal"]
+
+
+@needs_real_appdefs
+@review_page
+@pytest.mark.parametrize("size", ["desktop"])
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_a_frame_showing_another_page_than_its_address_is_sent_there(open_page, real_reviews, site, size, rounds):
+    """After a reload, a browser may give a frame the page it showed before or the markup's address
+    rather than the one the pickers set: the test server redirects the Normal theme's frames to
+    the English page, once each, or twice: then the page a frame is sent to is the restored one
+    again, as when the markup's page loads after the address is set and takes the first look,
+    and the frame is still sent on (a check of the first load alone left it in English)."""
+    page, normal = open_in_french_at_large_text(open_page, real_reviews)
+    redirected, answered = redirect_the_normal_frames(site, rounds * len(normal))
     page.reload()
     # Until the redirected frame is shown the English page, or is sent to its address again.
     deadline = time.monotonic() + 30
-    while not asked_again and not any(shows_the_english_page(iframe.content_frame()) for iframe in frames(page)):
+    while not answered and not any(shows_the_english_page(iframe.content_frame()) for iframe in frames(page)):
         assert time.monotonic() < deadline, "the redirected frame neither loaded nor was sent on"
         page.wait_for_timeout(50)
     expect_frames_show(page, "fr", "ltr", text_size="32px")
-    assert len(redirected) == 1
+    assert len(redirected) == rounds * len(normal)
+
+
+@needs_real_appdefs
+@review_page
+@pytest.mark.parametrize("size", ["desktop"])
+def test_a_frame_whose_address_always_leads_elsewhere_is_not_sent_there_forever(open_page, real_reviews, site, size):
+    """An address that always leads to another page is asked for again three times at most after
+    the frame's first load, and then the frame is left as it is: the page never loads a frame
+    forever. (A restored frame's first page may come without a request: fewer may be asked.)"""
+    page, normal = open_in_french_at_large_text(open_page, real_reviews)
+    redirected, _ = redirect_the_normal_frames(site, None)
+    page.reload()
+    deadline = time.monotonic() + 30
+    asked, quiet_since = 0, time.monotonic()
+    while time.monotonic() - quiet_since < 3:  # until no frame has asked for three seconds
+        assert time.monotonic() < deadline, f"still asking after 30 s: {len(redirected)} requests of {len(normal)} frames"
+        if len(redirected) != asked:
+            asked, quiet_since = len(redirected), time.monotonic()
+        page.wait_for_timeout(50)
+    assert 3 * len(normal) <= len(redirected) <= 4 * len(normal), f"{len(redirected)} requests of {len(normal)} frames"
+    normal = [iframe for iframe in frames(page) if iframe.get_attribute("data-theme") == "normal"]
+    for iframe in normal:
+        iframe.scroll_into_view_if_needed()
+        assert shows_the_english_page(iframe.content_frame())
 
 
 def shows_the_english_page(frame) -> bool:
