@@ -61,9 +61,10 @@ public struct ReviewBuilder: Sendable {
     /// Writes `review` into the folder `directory`, in place, as `build` writes its output
     /// (``OutputWriter``): the page at the top and the carousel in ``carouselFolder``. A folder
     /// that holds another output of the tool (a carousel of `build`) or files the tool did not
-    /// write is refused unless `force` is given, and their files are kept. Without a carousel, the page alone is written
-    /// (it shows the errors beside their screens) and the previous carousel goes. Nothing is
-    /// written when the page could not be rendered. Returns the paths written.
+    /// write is refused unless `force` is given, and their files are kept. Without a carousel,
+    /// the page alone is written (it shows the errors beside their screens) and the previous
+    /// carousel goes. Nothing is written when the page could not be rendered. Returns the paths
+    /// written.
     @discardableResult
     public static func write(_ review: Review, to directory: String, force: Bool) throws(OutputError) -> [String] {
         guard !review.page.isEmpty else { return [] }
