@@ -90,6 +90,7 @@ struct {
     hb_bool_t (*font_get_nominal_glyph)(hb_font_t *, hb_codepoint_t, hb_codepoint_t *);
     hb_unicode_funcs_t *(*unicode_funcs_get_default)(void);
     hb_bool_t (*unicode_decompose)(hb_unicode_funcs_t *, hb_codepoint_t, hb_codepoint_t *, hb_codepoint_t *);
+    hb_bool_t (*unicode_compose)(hb_unicode_funcs_t *, hb_codepoint_t, hb_codepoint_t, hb_codepoint_t *);
     hb_bool_t (*font_get_glyph_extents)(hb_font_t *, hb_codepoint_t, hb_glyph_extents_t *);
     void (*font_draw_glyph)(hb_font_t *, hb_codepoint_t, hb_draw_funcs_t *, void *);
     hb_buffer_t *(*buffer_create)(void);
@@ -195,6 +196,7 @@ int load(char *message, size_t capacity) {
         {"hb_font_get_nominal_glyph", (void **)&hb.font_get_nominal_glyph},
         {"hb_unicode_funcs_get_default", (void **)&hb.unicode_funcs_get_default},
         {"hb_unicode_decompose", (void **)&hb.unicode_decompose},
+        {"hb_unicode_compose", (void **)&hb.unicode_compose},
         {"hb_font_get_glyph_extents", (void **)&hb.font_get_glyph_extents},
         {"hb_buffer_create", (void **)&hb.buffer_create},
         {"hb_buffer_destroy", (void **)&hb.buffer_destroy},
@@ -306,6 +308,11 @@ extern "C" int cfonts_decompose(uint32_t character, uint32_t *first, uint32_t *s
     *first = a;
     *second = b;
     return 1;
+}
+
+extern "C" uint32_t cfonts_compose(uint32_t first, uint32_t second) {
+    hb_codepoint_t composed = 0;
+    return hb.unicode_compose(hb.unicode_funcs_get_default(), first, second, &composed) ? composed : 0;
 }
 
 namespace {
@@ -495,6 +502,7 @@ extern "C" int cfonts_shape(cfonts_font *font, const char *utf8, size_t length, 
     for (unsigned index = 0; index < shaped; index++) {
         cfonts_glyph &glyph = out[index];
         glyph.cluster = infos[index].cluster;
+        glyph.is_notdef = infos[index].codepoint == 0;
         glyph.x_advance = positions[index].x_advance;
         glyph.y_advance = positions[index].y_advance;
         glyph.x_offset = positions[index].x_offset;

@@ -98,17 +98,25 @@ struct ShapedGlyph: Equatable, Sendable {
     var offset: (x: Int32, y: Int32)
     var extents: [Int32]
     var outline: UInt64
+    /// Whether it is the font's `.notdef`, which shapes a character the font lacks.
+    var isNotdef: Bool
 
     init(_ glyph: cfonts_glyph) {
         cluster = glyph.cluster
+        isNotdef = glyph.is_notdef != 0
         advance = (glyph.x_advance, glyph.y_advance)
         offset = (glyph.x_offset, glyph.y_offset)
         extents = [glyph.x_bearing, glyph.y_bearing, glyph.width, glyph.height]
         outline = glyph.outline
     }
 
+    /// Whether a reader sees the two alike. Two `.notdef` glyphs are alike in the same cluster
+    /// whatever their place and advance: a browser draws a character its font lacks with another
+    /// font, never with this one's `.notdef`. (HarfBuzz zeroes the advance of a lacked mark
+    /// in a subset whose 'GDEF' was left empty, and not in the source.)
     static func == (lhs: ShapedGlyph, rhs: ShapedGlyph) -> Bool {
-        lhs.cluster == rhs.cluster && lhs.advance == rhs.advance && lhs.offset == rhs.offset && lhs.extents == rhs.extents
-            && lhs.outline == rhs.outline
+        guard !(lhs.isNotdef && rhs.isNotdef) else { return lhs.cluster == rhs.cluster }
+        return lhs.cluster == rhs.cluster && lhs.advance == rhs.advance && lhs.offset == rhs.offset && lhs.extents == rhs.extents
+            && lhs.outline == rhs.outline && lhs.isNotdef == rhs.isNotdef
     }
 }

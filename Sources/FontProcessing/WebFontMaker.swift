@@ -34,7 +34,7 @@ package enum WebFontMaker {
     /// What, besides the source and the characters, decides the bytes made: a cache of them
     /// is keyed by it.
     package static var settings: String {
-        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-only-0-2-4-6-13-14 no-stat no-hinting notdef-outline decompositions-dotted-circle whole-retain-gids-kern no-bitmaps-beside-outlines woff2-brotli-11"
+        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-only-0-2-4-6-13-14 no-stat no-hinting notdef-outline decompositions-compositions-dotted-circle whole-retain-gids-kern no-bitmaps-beside-outlines woff2-brotli-11"
     }
 
     /// Whether the libraries a font needs are there; when not, why.
@@ -78,7 +78,7 @@ package enum WebFontMaker {
         try FontLibraries.require(missingLibrary)
         let font = try publishable(source, texts: texts)
         // HarfBuzz keeps every name STAT or fvar points to: the names are cut down again.
-        let subset = try WOFF2Codec.encode(try NameTable.publishedNames(in: font.subset(to: ShapingReach.characters(characters))))
+        let subset = try WOFF2Codec.encode(try NameTable.publishedNames(in: font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text)))))
         guard let difference = difference(of: subset, from: font, characters: characters, texts: texts) else {
             return WebFont(woff2: subset, wholeFontReason: nil)
         }
@@ -200,11 +200,18 @@ enum ShapingDifference {
         guard expected.count == shaped.count else { return "\(shaped.count) glyphs where the font has \(expected.count)" }
         guard let index = expected.indices.first(where: { expected[$0] != shaped[$0] }) else { return nil }
         let (wanted, got) = (expected[index], shaped[index])
-        let what =
-            wanted.cluster != got.cluster
-            ? "its cluster"
-            : wanted.advance != got.advance
-                ? "its advance" : wanted.offset != got.offset ? "its offset" : wanted.extents != got.extents ? "its size" : "its outline"
+        let what: String
+        if wanted.cluster != got.cluster {
+            what = "its cluster"
+        } else if wanted.isNotdef != got.isNotdef {
+            what = "being the glyph of a character the font lacks (.notdef)"
+        } else if wanted.advance != got.advance {
+            what = "its advance"
+        } else if wanted.offset != got.offset {
+            what = "its offset"
+        } else {
+            what = wanted.extents != got.extents ? "its size" : "its outline"
+        }
         return "glyph \(index + 1) of \(expected.count) differs in \(what)"
     }
 

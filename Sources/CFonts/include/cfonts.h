@@ -42,6 +42,11 @@ int cfonts_font_has_character(cfonts_font *font, uint32_t character);
    when it has none. HarfBuzz must be loaded. */
 int cfonts_decompose(uint32_t character, uint32_t *first, uint32_t *second);
 
+/* The canonical composition of `first` and `second` by HarfBuzz's Unicode data, as its shaper
+   composes a base and a mark when the font has the composed character; 0 when there is none.
+   HarfBuzz must be loaded. */
+uint32_t cfonts_compose(uint32_t first, uint32_t second);
+
 /* The font's sfnt without the tables `tags` (the others as they are), rebuilt with HarfBuzz's
    face builder; freed with cfonts_free. 0 on success. */
 int cfonts_font_without_tables(cfonts_font *font, const uint32_t *tags, size_t count, uint8_t **bytes, size_t *length);
@@ -64,12 +69,14 @@ int cfonts_subset(cfonts_font *font, const uint32_t *characters, size_t count, u
 int cfonts_subset_whole(cfonts_font *font, uint8_t **bytes, size_t *length);
 
 /* A glyph as a reader sees it: where it sits, how far it moves the pen, how large it is and
-   its outline's digest. Its glyph id is not here: subsetting renumbers glyphs. */
+   its outline's digest, and whether it is the font's .notdef (a character the font lacks). Its
+   glyph id is not here otherwise: subsetting renumbers glyphs. */
 typedef struct {
     uint32_t cluster;
     int32_t x_advance, y_advance, x_offset, y_offset;
     int32_t x_bearing, y_bearing, width, height;
     uint64_t outline;
+    int32_t is_notdef;
 } cfonts_glyph;
 
 /* `utf8` shaped with HarfBuzz's OpenType shaper in `font`, for `language` (a BCP 47 tag, or ""
