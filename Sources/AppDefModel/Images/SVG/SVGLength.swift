@@ -6,11 +6,13 @@ enum SVGLength {
         "": 1, "px": 1, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4, "q": 96 / 101.6, "pt": 96.0 / 72, "pc": 16,
     ]
 
-    /// The length in CSS pixels; `nil` for percentages, font-relative units (`em`) or anything
-    /// that does not parse, which all defer to the viewBox.
+    /// The length in CSS pixels, whatever its value (`1e309` is infinite, `-5` negative: the
+    /// caller says why it is no size); `nil` for percentages, font-relative units (`em`) or
+    /// anything that does not parse, which all defer to the viewBox.
     static func pixels(_ value: String) -> Double? {
         let text = trimmed(Array(value.utf8))
-        guard let end = numberEnd(in: text, from: text.startIndex), let number = double(text[..<end]) else { return nil }
+        guard let end = numberEnd(in: text, from: text.startIndex), let number = Double(String(decoding: text[..<end], as: UTF8.self))
+        else { return nil }
         let unit = String(decoding: text[end...], as: UTF8.self).lowercased()
         return pixelsPerUnit[unit].map { number * $0 }
     }

@@ -40,6 +40,7 @@ package struct SVGSanitizer {
     /// 1000 unknown attributes), and a search of the list each time took 48 s.
     private var removedKinds: Set<String> = []
     private var size: ImageSize?
+    private var sizeProblem: SVGSizeProblem?
     /// The depth of an element left out with everything in it, while inside it.
     private var skippedDepth: Int?
     /// The depths of `<a>` elements whose content is kept without them.
@@ -94,7 +95,9 @@ package struct SVGSanitizer {
         guard sawRoot else { return .refused(SVGRefusal(reason: "it has no <svg> element", line: 1, column: 1)) }
         if let tooManyEmbedded { return .refused(tooManyEmbedded) }
         return .published(
-            SanitizedSVG(bytes: Array(output.utf8), size: size, removed: removed, embeddedImages: embeddedImages, refusedImages: refusedImages))
+            SanitizedSVG(
+                bytes: Array(output.utf8), size: size, sizeProblem: sizeProblem, removed: removed, embeddedImages: embeddedImages, refusedImages: refusedImages)
+        )
     }
 
     private mutating func startElement(isRoot: Bool) {
@@ -118,7 +121,12 @@ package struct SVGSanitizer {
             return
         }
         let attributes = reader.readAttributes()
-        if isRoot { size = Self.size(of: attributes) }
+        if isRoot {
+            switch SVGSize.of(attributes) {
+            case .success(let found): size = found
+            case .failure(let problem): sizeProblem = problem
+            }
+        }
         output += "<" + name
         if isRoot { output += " xmlns=\"\(Self.svgNamespace)\" xmlns:xlink=\"\(Self.xlinkNamespace)\"" }
         let position = reader.position ?? .start
@@ -222,29 +230,6 @@ package struct SVGSanitizer {
 
     private mutating func note(_ what: String) {
         if removedKinds.insert(what).inserted { removed.append(what) }
-    }
-
-    /// The size in CSS pixels from `width` and `height`, a missing one following from the
-    /// viewBox's aspect ratio as a browser does, else the viewBox's.
-    private static func size(of attributes: [XMLAttribute]) -> ImageSize? {
-        func value(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
-        let width = value("width").flatMap(SVGLength.pixels)
-        let height = value("height").flatMap(SVGLength.pixels)
-        let viewBox = value("viewBox").flatMap(SVGLength.viewBoxSize)
-        switch (width, height, viewBox) {
-        case (let width?, let height?, _): return rounded(width, height)
-        case (let width?, nil, let viewBox?): return rounded(width, width * viewBox.height / viewBox.width)
-        case (nil, let height?, let viewBox?): return rounded(height * viewBox.width / viewBox.height, height)
-        case (nil, nil, let viewBox?): return rounded(viewBox.width, viewBox.height)
-        default: return nil
-        }
-    }
-
-    /// Whole pixels; `nil` for sizes no page could reserve (one that rounds to nothing included).
-    private static func rounded(_ width: Double, _ height: Double) -> ImageSize? {
-        guard width.isFinite, height.isFinite, width < 1e6, height < 1e6 else { return nil }
-        let size = ImageSize(width: Int(width.rounded()), height: Int(height.rounded()))
-        return size.width > 0 && size.height > 0 ? size : nil
     }
 
     private static func escapedText(_ text: String) -> String {

@@ -12,6 +12,8 @@ package struct SanitizedSVG: Hashable, Sendable {
     package var bytes: [UInt8]
     /// Its size in CSS pixels, from the root's `width`, `height` and `viewBox`.
     package var size: ImageSize?
+    /// Why it has no ``size``, when it has none.
+    package var sizeProblem: SVGSizeProblem?
     /// What was left out, each kind once, in the order first met: `<script>`, `the onload
     /// attribute`, `a link to 'https://…'`.
     package var removed: [String]

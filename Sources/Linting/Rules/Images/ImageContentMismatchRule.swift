@@ -52,6 +52,11 @@ struct ImageContentMismatchRule: Rule {
             // An SVG that cannot be read safely is unsafe-svg-content's to report.
             if case .refused? = file.svg { return nil }
             guard file.size != nil else {
+                if case .published(let svg)? = file.svg, let problem = svg.sizeProblem {
+                    return Finding(
+                        position: reference.position, message: "'\(reference.fileName)' has no size a page can reserve: \(problem.reason)",
+                        notes: ["the carousel reserves each picture's room from its size before it loads, so that the text does not move"])
+                }
                 return Finding(position: reference.position, message: "the size of '\(reference.fileName)' cannot be read: the file is damaged or truncated")
             }
             if let problem = file.damage {
