@@ -11,8 +11,8 @@ package final class ImageFolder {
     /// What was found for a file name.
     package enum Lookup {
         case found(ImageFile)
-        /// No such file; `suggestion` is a file whose name differs only in case.
-        case missing(suggestion: String?)
+        /// No such file; `suggestion` is a file whose name is the one looked for written otherwise.
+        case missing(suggestion: NearName?)
         /// The name is a link to somewhere outside the folder.
         case outsideFolder
         /// It exists but is a folder or cannot be read.
@@ -150,17 +150,9 @@ package final class ImageFolder {
         case .noSuchFileOrDirectory where FolderWalk.kind(of: file) == .symbolicLink:
             return .unreadable(reason: "it is a link that leads nowhere")
         case .noSuchFileOrDirectory, .notDirectory:
-            return .missing(suggestion: caseInsensitiveMatch(for: fileName))
+            return .missing(suggestion: NearName.find(for: fileName, in: folder))
         default:
             return .unreadable(reason: "it cannot be looked up (\(error.description))")
         }
-    }
-
-    /// A file whose name is `fileName` but for the case of its letters; never `fileName` itself.
-    private func caseInsensitiveMatch(for fileName: String) -> String? {
-        let exact = FilePath.Component(fileName)
-        let lowercased = Array(fileName.lowercased().utf8)
-        let names = ((try? FolderWalk.names(in: folder)) ?? []).filter { $0 != exact }.map(\.string)
-        return names.sorted().first { Array($0.lowercased().utf8) == lowercased }
     }
 }

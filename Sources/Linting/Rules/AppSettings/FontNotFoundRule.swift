@@ -38,13 +38,15 @@ struct FontNotFoundRule: Rule {
         guard !context.screens.isEmpty else { return [] }
         let languages = (context.syntax.defaultLanguage.map { [$0] } ?? []) + context.screenLanguages
         let plan = FontPlan(syntax: context.syntax, languages: languages)
+        let folder = BuildInputs(appDefPath: context.syntax.file).fontsFolder
         var reported: Set<String> = []
         return plan.missing.compactMap { language, face in
             guard reported.insert(face.fileName).inserted else { return nil }
             let users = plan.missing.filter { $0.face.fileName == face.fileName }.map { "'\($0.language)'" }.joined(separator: ", ")
             return Finding(
                 position: face.position,
-                message: "font file '\(face.fileName)' is not in the fonts folder beside the appDef: \(users) text uses a system font")
+                message: "font file '\(face.fileName)' is not in the fonts folder beside the appDef: \(users) text uses a system font",
+                notes: NearName.find(for: face.fileName, in: folder).map { [$0.note] } ?? [])
         }
     }
 }

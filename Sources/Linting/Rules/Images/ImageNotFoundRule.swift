@@ -29,7 +29,7 @@ struct ImageNotFoundRule: Rule {
             switch lookup {
             case .missing(let suggestion):
                 var notes = ["looked for \(expected)"]
-                if let suggestion { notes.append("found '\(suggestion)', whose name differs in case only") }
+                if let suggestion { notes.append(suggestion.note) }
                 return Finding(position: reference.position, message: "image '\(reference.fileName)' not found", notes: notes)
             case .unreadable(let reason):
                 return Finding(
