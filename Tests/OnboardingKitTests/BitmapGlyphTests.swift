@@ -68,6 +68,26 @@ struct BitmapGlyphTests {
         #expect(diagnostic.message.contains("with empty glyphs"), "\(diagnostic.message)")
     }
 
+    /// An OpenType-SVG font's glyph documents never reach the published font (HarfBuzz's
+    /// subsetter leaves 'SVG ' out), so they cannot stand in for empty outlines: a font whose
+    /// 'SVG ' table draws what its outlines leave empty would be published drawing nothing.
+    @Test func aFontDrawingTheTextWithSVGGlyphsAloneIsNotPublished() throws {
+        let font = try DebianFonts.liberationSans.bytes()
+        let glyphCount = try HarfBuzzFont(sfnt: font).glyphCount
+        let document = Array(#"<svg xmlns="http://www.w3.org/2000/svg"><rect id="glyph1" width="500" height="500"/></svg>"#.utf8)
+        func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+        func u32(_ value: Int) -> [UInt8] { u16(value >> 16) + u16(value) }
+        // Version 0, the document list at byte 10; one entry, every glyph drawn by the document.
+        let svg = u16(0) + u32(10) + u32(0) + u16(1) + u16(0) + u16(glyphCount - 1) + u32(14) + u32(document.count) + document
+        let empty = try SFNTFile.rebuilding(
+            font, with: ["loca": [UInt8](repeating: 0, count: try SFNTFile.table("loca", of: font).count), "SVG ": svg])
+        let (result, _) = try publish(empty)
+        #expect(result.project.fontAssets.map(\.outputPath) == [], "a font drawing its text with 'SVG ' glyphs alone was published without them")
+        #expect(result.diagnostics.map(\.ruleID) == [BuildDiagnosticID.fontNotPublished])
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.message.contains("with empty glyphs") && diagnostic.message.contains("'SVG '"), "\(diagnostic.message)")
+    }
+
     /// A font of bitmaps and no outline table at all (as Noto Color Emoji) is no font lint
     /// takes, said so.
     @Test func aFontWithoutOutlineTablesButBitmapsIsRefusedSayingSo() throws {
