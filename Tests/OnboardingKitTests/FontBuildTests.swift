@@ -68,6 +68,20 @@ struct FontBuildTests {
         #expect(index.contains(#""rightToLeft":["ar"]"#))
     }
 
+    /// A language without words of its own for a button shows the default words in its own
+    /// font: its font is checked shaping them in it, as in the default language's.
+    @Test func theDefaultButtonWordsAreShapedInEveryLanguage() throws {
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", Self.appDef)
+        let project = try #require(Self.project(at: folder.path("app.appDef")))
+        let text = CarouselText(project)
+        for language in ["ar", "fr"] {
+            for words in [project.buttons.skip, project.buttons.next, project.buttons.start] {
+                #expect(text.texts(in: [language]).contains(ShapingText(language: language, text: words.defaultText)), "\(words.defaultText) in \(language)")
+            }
+        }
+    }
+
     /// Nothing under `fonts/` is a file of the project: not the fonts themselves, whatever
     /// format they are in, nor any other file of the fonts folder.
     @Test(arguments: ["ttf", "woff", "woff2"])

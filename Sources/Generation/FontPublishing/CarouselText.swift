@@ -29,7 +29,12 @@ struct CarouselText {
         for screen in project.screens {
             for field in TextField.allCases { screen.texts[field].map(add) }
         }
-        for words in [project.buttons.skip, project.buttons.next, project.buttons.start] { add(words) }
+        for words in [project.buttons.skip, project.buttons.next, project.buttons.start] {
+            add(words)
+            // A language without words of its own for a button shows the default words, in
+            // its own font (the button carries no lang of its own): they are shaped in each.
+            for language in project.languages { add(words.defaultText, language) }
+        }
         let count = project.screens.count
         for language in [defaultLanguage] + project.languages {
             for number in Set([1, count]) where count > 0 {

@@ -5,8 +5,8 @@ internal import ImageProcessing
 /// input is: the cache is a folder anyone with the user's rights can write (a cache restored
 /// in CI, a shared cache home), never published on trust.
 ///
-/// Each variant must be an image of its listed type and size, in the order and at the widths
-/// the build makes them, in the source's proportions, with as many frames as the source at most
+/// Each variant must be an image of its listed type and size, in order of width and none wider
+/// than the build makes it, in the source's proportions, with as many frames as the source at most
 /// (a still has one); hold nothing but its pixels (no EXIF, XMP, colour profile, comment or
 /// text) and nothing after its end; and decode whole with libvips, failing on any warning.
 /// A picture of the same type and size that passes all of this is published: the cache can
