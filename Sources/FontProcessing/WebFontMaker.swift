@@ -96,6 +96,21 @@ package enum WebFontMaker {
         return WebFont(woff2: whole, wholeFontReason: difference)
     }
 
+    /// Checks the font file `file` as ``make(from:characters:texts:)`` does before it subsets:
+    /// it decodes (WOFF, WOFF2), HarfBuzz reads its tables, and it draws `texts` with outlines.
+    /// Lint asks it, so that it finds what the build would refuse of a font's glyphs; what only
+    /// making the WOFF2 finds (a whole font too large to publish) is the build's.
+    package static func checkPublishable(_ file: [UInt8], texts: [ShapingText]) throws(FontProcessingFailure) {
+        try FontLibraries.require(missingLibrary)
+        _ = try publishable(try sfnt(from: file), texts: texts)
+    }
+
+    /// `character` as Unicode writes it: U+0057, U+1F642.
+    static func codePoint(_ character: Unicode.Scalar) -> String {
+        let hex = String(character.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
     /// `bytes` in megabytes to a tenth, or under one in kilobytes.
     static func megabytes(_ bytes: Int) -> String {
         bytes < 1 << 20 ? "\(bytes >> 10) KB" : "\(bytes >> 20).\((bytes & 0xF_FFFF) * 10 >> 20) MB"
@@ -116,7 +131,7 @@ package enum WebFontMaker {
         // outline is empty. Not its 'SVG ' glyphs: the subsetter leaves that table out.
         for text in texts where !tags.contains("COLR") {
             guard let character = try EmptyGlyphCheck.firstUndrawnCharacter(of: text, in: original) else { continue }
-            let hex = "U+" + String(character.value, radix: 16, uppercase: true)
+            let hex = codePoint(character)
             let svgGlyphs = tags.contains("SVG ") ? "; its 'SVG ' glyphs are not published, as HarfBuzz's subsetter leaves them out" : ""
             throw FontProcessingFailure(
                 "it draws '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" with empty glyphs (\(hex) among them: no outline, no bitmap\(svgGlyphs)), so visitors would see no text: use a font that draws it",
@@ -178,7 +193,7 @@ package enum WebFontMaker {
             return "does not decode: \(error.description)"
         }
         if let character = characters.first(where: { source.hasGlyph(for: $0) != published.hasGlyph(for: $0) }) {
-            let hex = "U+" + String(character.value, radix: 16, uppercase: true)
+            let hex = codePoint(character)
             return source.hasGlyph(for: character) ? "lacks \(hex), which the font has" : "has \(hex), which the font lacks"
         }
         for text in texts {

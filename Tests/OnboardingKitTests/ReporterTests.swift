@@ -102,7 +102,7 @@ extension ReporterTests {
             let ids = rules.compactMap { $0["id"] as? String }
             #expect(
                 ids == RuleRegistry.descriptions.map(\.id) + [
-                    "template-error", "image-cache-not-used", "font-cache-not-used", "font-not-published", "font-published-whole",
+                    "template-error", "image-cache-not-used", "font-cache-not-used", "font-published-whole",
                 ])
             for (rule, description) in zip(rules, RuleRegistry.descriptions) {
                 #expect(text(rule, "shortDescription") == description.summary)
@@ -113,15 +113,14 @@ extension ReporterTests {
                 let configuration = rule["defaultConfiguration"] as? [String: Any]
                 #expect(configuration?["level"] as? String == description.severity.rawValue)
             }
-            let template = try #require(rules.dropLast(4).last)
+            let template = try #require(rules.dropLast(3).last)
             #expect(template["name"] as? String == "TemplateError")
             #expect(text(template, "shortDescription")?.isEmpty == false)
             #expect(text(template, "fullDescription")?.isEmpty == false)
             #expect(text(template, "help")?.isEmpty == false)
             #expect((template["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
             let builds = zip(
-                rules.suffix(4),
-                [("ImageCacheNotUsed", "note"), ("FontCacheNotUsed", "note"), ("FontNotPublished", "error"), ("FontPublishedWhole", "warning")])
+                rules.suffix(3), [("ImageCacheNotUsed", "note"), ("FontCacheNotUsed", "note"), ("FontPublishedWhole", "warning")])
             for (rule, (name, level)) in builds {
                 #expect(rule["name"] as? String == name)
                 #expect(text(rule, "shortDescription")?.isEmpty == false && text(rule, "fullDescription")?.isEmpty == false)

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// HarfBuzz and the woff2 library are loaded when a build first publishes a font, never by lint
-/// (which checks a font's structure itself), and what Debian's woff2 prints never reaches the
-/// user. Which libraries a process loads, the dynamic loader tells (`LD_DEBUG=files`).
+/// HarfBuzz and the woff2 library are loaded when a build first publishes a font, or when lint
+/// first checks what a font draws, never for a project without fonts, and what Debian's woff2
+/// prints never reaches the user. Which libraries a process loads, the dynamic loader tells
+/// (`LD_DEBUG=files`).
 struct FontLibraryLoadingTests {
     static let charis = "/usr/share/fonts/truetype/charis/CharisSIL-Regular.ttf"
 
@@ -36,14 +37,21 @@ struct FontLibraryLoadingTests {
         }
     }
 
-    @Test func lintLoadsNoFontLibrary() throws {
+    @Test func lintLoadsTheFontLibrariesOnlyForAProjectWithFonts() throws {
         let folder = try Self.writeProject()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let lint = try ToolRunner.run(["lint", folder.appendingPathComponent("app.appDef").path], environment: ["LD_DEBUG": "files"])
+        let appDef = folder.appendingPathComponent("app.appDef")
+        let lint = try ToolRunner.run(["lint", appDef.path], environment: ["LD_DEBUG": "files"])
         #expect(lint.status == 0, "\(lint.standardOutput)")
         let libraries = Self.loaded(lint.standardError)
         #expect(libraries.contains { $0.hasPrefix("libxml2") }, "the loader's log is read: \(libraries)")
-        #expect(!libraries.contains { $0.contains("harfbuzz") || $0.contains("woff2") }, "\(libraries)")
+        #expect(libraries.contains { $0.contains("harfbuzz") }, "lint checks what the font draws: \(libraries)")
+        // Without a font for its languages, none.
+        let text = try String(contentsOf: appDef, encoding: .utf8).replacingOccurrences(of: "<font-family>font1", with: "<font-family>system")
+        try Data(text.utf8).write(to: appDef)
+        let plain = try ToolRunner.run(["lint", appDef.path], environment: ["LD_DEBUG": "files"])
+        #expect(plain.status == 0, "\(plain.standardOutput)")
+        #expect(!Self.loaded(plain.standardError).contains { $0.contains("harfbuzz") || $0.contains("woff2") }, "\(Self.loaded(plain.standardError))")
     }
 
     @Test func aBuildLoadsThemAndShowsNothingOfTheirs() throws {

@@ -1,7 +1,7 @@
 package import FontProcessing
 
 /// A font file of the fonts folder checked by its structure, read a window at a time: its
-/// header and table directory, never its glyphs.
+/// header and table directory; then by what it draws, as the build checks it.
 package enum FontFileCheck {
     /// Why the file at `path` is not a font the build takes, or `nil` when it is one. It is
     /// opened as the build opens it (``FontSourceFile``): a link is refused, not followed.
@@ -16,6 +16,24 @@ package enum FontFileCheck {
             return nil
         } catch {
             return error
+        }
+    }
+
+    /// Why the build would not publish the font file at `path`, a font by its structure, for
+    /// what it draws: it does not decode or HarfBuzz cannot read its tables (not a refusal), or
+    /// it draws `texts` with empty glyphs or bitmaps alone (a refusal). `nil` when it draws them,
+    /// and when the font libraries are missing, which the build reports.
+    package static func drawingProblem(at path: String, texts: [ShapingText]) -> FontProcessingFailure? {
+        guard WebFontMaker.missingLibrary == nil else { return nil }
+        switch FontSourceFile.bytes(at: path) {
+        case .failure(let problem): return FontProcessingFailure(problem.reason)
+        case .success(let bytes):
+            do {
+                try WebFontMaker.checkPublishable(bytes, texts: texts)
+                return nil
+            } catch {
+                return error
+            }
         }
     }
 }

@@ -118,8 +118,8 @@ public struct SARIFReporter: DiagnosticReporter {
     }
 
     /// Every rule of the registry in listing order, then every id the build gives that is no
-    /// lint rule: `template-error`, the notes on the image and font caches, and a font not
-    /// published or published whole.
+    /// lint rule: `template-error`, the notes on the image and font caches, and a font
+    /// published whole.
     static var knownRules: [ReportingDescriptor] {
         RuleRegistry.descriptions.map { description in
             ReportingDescriptor(
@@ -161,20 +161,6 @@ public struct SARIFReporter: DiagnosticReporter {
                     from the source, and the note says why.
                     """,
                 help: nil),
-            ReportingDescriptor(
-                id: BuildDiagnosticID.fontNotPublished, severity: .error,
-                summary: "A font cannot be published: the font libraries are missing, or the build will not publish it.",
-                rationale: """
-                    The build publishes each font a language uses subset with HarfBuzz and compressed as WOFF2 \
-                    (libharfbuzz, libharfbuzz-subset, libwoff2 and zlib, loaded when a build needs them). A font \
-                    is refused when those libraries are missing, when its whole font (published when its subset \
-                    does not shape as it does) is over 8 MB, when its glyphs are bitmaps alone, or when its \
-                    `kern` table holds more than kerning pairs.
-                    """,
-                help: """
-                    Install the font libraries (see Documentation/Output.md, Fonts), or give the language a smaller font, \
-                    one with outlines, or none (the carousel then uses a system font).
-                    """),
             ReportingDescriptor(
                 id: BuildDiagnosticID.fontPublishedWhole, severity: .warning,
                 summary: "A font is published whole, not subset: its subset does not shape the carousel's text as the font does.",

@@ -30,6 +30,9 @@ public struct RuleExample: Sendable, Hashable {
         case trueType
         /// A file holding this text: a page, a script, an SVG font.
         case text(String)
+        /// The small TrueType font with a second glyph, as empty, for 'W': text with a W is
+        /// drawn with nothing.
+        case trueTypeDrawingNothing
     }
 
     public var text: String

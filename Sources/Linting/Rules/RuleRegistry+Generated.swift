@@ -45,6 +45,7 @@ extension RuleRegistry {
         ButtonLabelFallbackRule(),
         FontNotAFontRule(),
         FontNotFoundRule(),
+        FontNotPublishedRule(),
         InvalidPaletteColorRule(),
         LowContrastRule(),
         StockThemeColorsRule(),

@@ -3,9 +3,9 @@ import AppDefModel
 struct FontNotAFontRule: Rule {
     static let description = RuleDescription(
         id: BuildDiagnosticID.fontNotAFont, category: .appSettings, severity: .error,
-        summary: "A font file the carousel uses is not a TrueType, OpenType, WOFF or WOFF2 font, by its structure.",
+        summary: "A font file the carousel uses is not a TrueType, OpenType, WOFF or WOFF2 font, by its structure, or its tables cannot be read.",
         rationale:
-            "The build publishes a language's font files from the fonts folder beside the appDef, subset and compressed as WOFF2, and only files whose header and table directory say they are one whole font: a page, a script or an SVG font named as a font would otherwise be published beside the carousel, whatever its name. Give the font's .ttf, .otf, .woff or .woff2 file; a collection (.ttc) holds several fonts, of which the carousel takes one.",
+            "The build publishes a language's font files from the fonts folder beside the appDef, subset and compressed as WOFF2, and only files whose header and table directory say they are one whole font, and whose tables HarfBuzz reads: a page, a script or an SVG font named as a font would otherwise be published beside the carousel, whatever its name. Give the font's .ttf, .otf, .woff or .woff2 file; a collection (.ttc) holds several fonts, of which the carousel takes one.",
         triggeringExamples: [
             RuleExample(
                 """
@@ -51,6 +51,10 @@ struct FontNotAFontRule: Rule {
             return Finding(
                 position: font.position, message: "'\(font.fileName)' is not a font the build can publish: \(problem.description)", notes: [Self.note])
         }
-        return (refused + damaged).sorted { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
+        // A font by its structure whose tables HarfBuzz cannot read, or a WOFF2 that does not decode.
+        let unreadable = context.fontDrawingProblems.filter { !$0.problem.isRefusal }.map { font, problem in
+            Finding(position: font.position, message: "'\(font.fileName)' is not a font the build can publish: \(problem.description)", notes: [Self.note])
+        }
+        return (refused + damaged + unreadable).sorted { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
     }
 }
