@@ -11,7 +11,7 @@ import PathText
 /// (`$XDG_CACHE_HOME/sab-onboarding/`, by default `~/.cache/sab-onboarding/`; on macOS
 /// `~/Library/Caches/sab-onboarding/`), one file per output folder named by a digest of its
 /// path: the size, modification and change times and inode each written file had when it was
-/// written, and a digest of its bytes, so that a rebuild of unchanged input can tell that the
+/// written, and the SHA-256 of its bytes, so that a rebuild of unchanged input can tell that the
 /// output is still what it wrote by asking the system about each file instead of reading it.
 /// The change time (ctime) is what makes that safe: an edit that keeps the size and puts the
 /// modification time back still moves it, and no one can set it back.
@@ -90,7 +90,11 @@ package struct OutputCache: Equatable {
 
     package struct Entry: Equatable {
         package var path: String
-        package var digest: UInt64
+        /// The SHA-256 of its bytes, in hex. Not XXH64, fast as it is: the output folder is one
+        /// others may write (a pull request to a committed `docs/`), and an XXH64 digest is
+        /// matched by other bytes of the same length with one chosen 32-byte stripe, so a planted
+        /// script would pass for the build's file. Only files whose status changed are read.
+        package var digest: String
         package var status: FileStatus
     }
 
@@ -120,7 +124,7 @@ package struct OutputCache: Equatable {
         var entries: [Entry] = []
         for file in files {
             guard let status = output.fileStatus(of: file.path) else { return discard(of: target) }
-            entries.append(Entry(path: file.path, digest: XXHash64.digest(of: file.contents), status: status))
+            entries.append(Entry(path: file.path, digest: SHA256.hexDigest(of: file.contents), status: status))
         }
         OutputCache(output: target, fingerprint: fingerprint, tool: currentTool, stamp: stamp, entries: entries).save(for: target)
         pruneIfDue()
@@ -205,7 +209,7 @@ package struct OutputCache: Equatable {
 
     var text: String {
         let tool = self.tool.map { "tool " + Self.text(of: $0) } ?? "tool unknown"
-        let files = entries.map { "\($0.digest.paddedHex) \(Self.text(of: $0.status)) \($0.path)" }
+        let files = entries.map { "\($0.digest) \(Self.text(of: $0.status)) \($0.path)" }
         return ([Self.header, "output " + output, "fingerprint " + fingerprint.text, tool, "stamp \(stamp)"] + files).joined(separator: "\n") + "\n"
     }
 
@@ -228,12 +232,16 @@ package struct OutputCache: Equatable {
         var entries: [Entry] = []
         for line in lines.dropFirst(5) {
             let fields = line.split(separator: " ", maxSplits: 5)
-            guard fields.count == 6, let digest = UInt64(fields[0], radix: 16), let status = Self.status(from: fields[1..<5]) else {
-                return nil
-            }
-            entries.append(Entry(path: String(fields[5]), digest: digest, status: status))
+            guard fields.count == 6, Self.isDigest(fields[0]), let status = Self.status(from: fields[1..<5]) else { return nil }
+            entries.append(Entry(path: String(fields[5]), digest: String(fields[0]), status: status))
         }
         self.init(output: output, fingerprint: InputFingerprint(text: fingerprint), tool: tool, stamp: stamp, entries: entries)
+    }
+
+    /// Whether `text` is a SHA-256 as ``text`` writes it: 64 lowercase hex digits (a cache of an
+    /// earlier form, with XXH64 digests, is not read: the rebuild checks in full).
+    private static func isDigest(_ text: Substring) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// `size modified changed inode`, as `status(from:)` reads it.

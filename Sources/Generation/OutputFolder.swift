@@ -85,10 +85,10 @@ package final class OutputFolder {
         return self.folder(folder).flatMap { FileStatus.of(name, in: $0) }
     }
 
-    /// The digest of the regular file at `path`, read in pieces.
-    package func digest(of path: String) -> UInt64? {
-        let (folder, name) = Self.split(path)
-        return self.folder(folder)?.openRegularFile(name).flatMap { XXHash64.digest(of: $0.file) }
+    /// The SHA-256 (hex) of the regular file at `path` (``OutputCache/Entry/digest``), never
+    /// through a link; read whole, as the build wrote it whole.
+    package func digest(of path: String) -> String? {
+        bytes(of: path).map(SHA256.hexDigest(of:))
     }
 
     /// The record's text, as it is; `nil` when there is none or it is not text.

@@ -89,10 +89,12 @@ package enum OutputNames {
         let (folder, name) = OutputFolder.split(path)
         switch folder {
         case screensFolder:
-            // As `screenPage(number:)` writes a positive number: digits, no leading zero.
+            // As `screenPage(number:)` writes a positive number: ASCII digits, no leading zero.
+            // Compared as bytes: a Character such as `1` with a combining accent, or the
+            // keycap `1️⃣`, sorts between "0" and "9" and is no digit.
             guard name.hasSuffix(".html") else { return false }
-            let number = name.dropLast(".html".count)
-            return number.first.map { $0 != "0" } ?? false && number.allSatisfy { ("0"..."9").contains($0) }
+            let number = name.utf8.dropLast(".html".utf8.count)
+            return number.first.map { $0 != UInt8(ascii: "0") } ?? false && number.allSatisfy { (0x30...0x39).contains($0) }
         case imagesFolder:
             return ImageAsset.isOutputName(name)
         case fontsFolder:

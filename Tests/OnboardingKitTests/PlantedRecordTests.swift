@@ -37,6 +37,24 @@ struct PlantedRecordTests {
         #expect(!record.contains("CNAME") && !record.contains(".git") && !record.contains("notes"))
     }
 
+    /// A screen page's name is digits alone, compared as characters are stored: `1` followed
+    /// by a combining accent, or the keycap `1️⃣`, is one character that sorts between `0`
+    /// and `9`, but no page the build writes.
+    @Test func aScreenNameWhoseCharactersOnlySortAmongDigitsIsNotRemoved() throws {
+        let project = try Project()
+        let names = ["1\u{301}", "1\u{FE0F}\u{20E3}", "2\u{200D}"].map { "screens/" + $0 + ".html" }
+        for name in names { try project.folder.write("out/" + name, "the user's page") }
+        try project.folder.write("out/" + OutputRecord.fileName, "# x\n" + names.joined(separator: "\n") + "\n")
+
+        let result = try project.build()
+        #expect(result.succeeded && result.rendered)
+        for name in names {
+            #expect(FileManager.default.fileExists(atPath: project.out + "/" + name), "\(name.unicodeScalars.map(\.value)) is the user's")
+            #expect(!OutputNames.isWrittenByTheTool(name, in: .carousel))
+        }
+        #expect(OutputNames.isWrittenByTheTool("screens/12.html", in: .carousel))
+    }
+
     /// A record, planted or edited, is no leave to replace a file of the user's where the build
     /// writes one of its own: the build stops with nothing written; `--force` replaces it.
     @Test func aPlantedRecordIsNoLeaveToReplaceTheUsersFiles() throws {

@@ -253,6 +253,27 @@ struct UnchangedRebuildTests {
         }
     }
 
+    /// The output folder is one others may write (a pull request to a committed `docs/`), so
+    /// the digest a changed file is compared with must be one no one can match with other
+    /// bytes: XXH64's can be, by a 32-byte stripe, and a script planted so passed for the
+    /// build's own.
+    @Test func anOutputFileEditedToTheSameXXH64DigestIsWrittenAgain() throws {
+        var project = try Project()
+        try expectFullRebuild(of: &project) { project in
+            let path = project.out + "/onboarding.js"
+            let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let forged = try #require(
+                (0..<32).lazy.compactMap { padding in
+                    XXHash64Collision.forged(
+                        original, prefix: Array("document.title = \"planted\";\(String(repeating: " ", count: padding))/*".utf8),
+                        avoiding: Array("*/".utf8))
+                }.first)
+            #expect(XXHash64.digest(of: forged) == XXHash64.digest(of: original) && forged.count == original.count)
+            #expect(String(decoding: original.prefix(2), as: UTF8.self) == "/*", "the original's first comment closes the planted one")
+            try Data(forged).write(to: URL(fileURLWithPath: path))
+        }
+    }
+
     /// A file changed in the clock tick in which the build noted it keeps its time: the cache
     /// notes that moment, and such a file is read and compared with its digest.
     @Test func aFileChangedInTheTickOfTheBuildIsReadAndCompared() throws {
