@@ -101,6 +101,13 @@ struct ShapedGlyph: Equatable, Sendable {
     /// Whether it is the font's `.notdef`, which shapes a character the font lacks.
     var isNotdef: Bool
 
+    /// Whether it draws anything: its box has an area. A glyph with no outline has none, and
+    /// neither has an outline whose points lie on one line or at one point, which encloses
+    /// nothing to fill (the build publishes no hinting that could move them apart).
+    var hasInk: Bool {
+        extents[2] != 0 && extents[3] != 0
+    }
+
     init(_ glyph: cfonts_glyph) {
         cluster = glyph.cluster
         isNotdef = glyph.is_notdef != 0

@@ -146,7 +146,7 @@ package enum WebFontMaker {
             let utf8 = Array(text.text.utf8)
             let bitmapOnly = zip(drawn, outlined).contains { bitmap, outline in
                 let character = String(decoding: utf8[min(Int(bitmap.cluster), utf8.count)...].prefix(4), as: UTF8.self).unicodeScalars.first
-                return bitmap.extents != [0, 0, 0, 0] && outline.extents == [0, 0, 0, 0] && character?.properties.isWhitespace != true
+                return bitmap.hasInk && !outline.hasInk && character?.properties.isWhitespace != true
             }
             guard !bitmapOnly else {
                 throw FontProcessingFailure(

@@ -68,6 +68,31 @@ struct BitmapGlyphTests {
         #expect(diagnostic.message.contains("with empty glyphs"), "\(diagnostic.message)")
     }
 
+    /// An outline that encloses nothing (its points on one line, or one point) fills nothing
+    /// either: a font whose glyphs are all such outlines draws no text, though HarfBuzz gives
+    /// each glyph a place (extents of zero height). Lint and the build refuse it alike.
+    @Test func aFontDrawingTheTextWithOutlinesEnclosingNothingIsNotPublished() throws {
+        let font = try DebianFonts.liberationSans.bytes()
+        let glyphCount = try HarfBuzzFont(sfnt: font).glyphCount
+        func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+        // One contour of three points on the line y = 300, from x = 100 to 400: bounds, the
+        // last point's index, no instructions, three on-curve flags, the x then y deltas.
+        let line =
+            [0, 1] + u16(100) + u16(300) + u16(400) + u16(300) + u16(2) + u16(0) + [1, 1, 1]
+            + u16(100) + u16(300) + u16(-150) + u16(300) + u16(0) + u16(0) + [0]
+        // Every glyph that line; 'loca' in its short form (offsets halved), as the font's 'head' says.
+        let glyf = (0..<glyphCount).flatMap { _ in line }
+        let loca = (0...glyphCount).flatMap { u16($0 * line.count / 2) }
+        let flat = try SFNTFile.rebuilding(font, with: ["glyf": glyf, "loca": loca])
+        let (result, folder) = try publish(flat)
+        #expect(result.project.fontAssets.map(\.outputPath) == [], "a font whose outlines enclose nothing was published")
+        #expect(result.diagnostics.map(\.ruleID) == [BuildDiagnosticID.fontNotPublished])
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.message.contains("with empty glyphs"), "\(diagnostic.message)")
+        let lint = FontFileCheck.drawingProblem(at: folder.path("fonts/Colour.ttf"), texts: [ShapingText(language: "en", text: "Welcome")])
+        #expect(lint?.isRefusal == true && lint?.description.contains("with empty glyphs") == true, "\(String(describing: lint))")
+    }
+
     /// An OpenType-SVG font's glyph documents never reach the published font (HarfBuzz's
     /// subsetter leaves 'SVG ' out), so they cannot stand in for empty outlines: a font whose
     /// 'SVG ' table draws what its outlines leave empty would be published drawing nothing.
