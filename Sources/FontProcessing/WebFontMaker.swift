@@ -77,10 +77,20 @@ package enum WebFontMaker {
     ) throws(FontProcessingFailure) -> WebFont {
         try FontLibraries.require(missingLibrary)
         let font = try publishable(source, texts: texts)
-        // HarfBuzz keeps every name STAT or fvar points to: the names are cut down again.
-        let subset = try WOFF2Codec.encode(try NameTable.publishedNames(in: font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text)))))
-        guard let difference = difference(of: subset, from: font, characters: characters, texts: texts) else {
-            return WebFont(woff2: subset, wholeFontReason: nil)
+        let difference: String
+        // A font HarfBuzz reads may still be one its subsetter fails on for some characters
+        // (HarfBuzz 6 fails on Droid Sans Fallback's 'cmap' for a few thousand scattered
+        // Chinese characters): its subset is not to be had, as one that shapes otherwise is
+        // not to be trusted, and the whole font is published in its place.
+        if let subsetSfnt = try? font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text))) {
+            // HarfBuzz keeps every name STAT or fvar points to: the names are cut down again.
+            let subset = try WOFF2Codec.encode(try NameTable.publishedNames(in: subsetSfnt))
+            guard let found = self.difference(of: subset, from: font, characters: characters, texts: texts) else {
+                return WebFont(woff2: subset, wholeFontReason: nil)
+            }
+            difference = found
+        } else {
+            difference = "cannot be made: HarfBuzz's subsetter fails on the font for these characters"
         }
         try KernTable.check(in: source)
         let wholeSfnt = try NameTable.publishedNames(in: font.whole())

@@ -20,6 +20,9 @@ enum DebianFonts {
     /// C059 (URW's Century Schoolbook): an OpenType font with CFF outlines.
     static let c059 = Font(path: "/usr/share/fonts/opentype/urw-base35/C059-Roman.otf", package: "fonts-urw-base35")
 
+    /// Droid Sans Fallback: Chinese, some 28,000 characters.
+    static let droidSansFallback = Font(path: "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf", package: "fonts-droid-fallback")
+
     struct Font: Sendable, CustomTestStringConvertible {
         let path: String
         let package: String

@@ -141,3 +141,21 @@ struct WholeFontTests {
         }
     }
 }
+
+/// A font HarfBuzz reads but whose subset its subsetter fails to make for the carousel's
+/// characters is published whole, as a subset that shapes otherwise is: lint passes it, and
+/// it is no damaged font.
+struct UnsubsettableFontTests {
+    @Test func aFontTheSubsetterFailsOnIsPublishedWhole() throws {
+        // Four thousand Chinese characters, each apart from the next: HarfBuzz 6's subsetter
+        // fails on Droid Sans Fallback's 'cmap' for them.
+        let text = String(String.UnicodeScalarView((0..<4000).compactMap { Unicode.Scalar(0x4E00 + 2 * $0) }))
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", WholeFontTests.appDef.replacingOccurrences(of: "AVATAR To Wave", with: text))
+        try folder.write("fonts/Kerned.ttf", Data(try DebianFonts.droidSansFallback.bytes()))
+        let project = try #require(FontBuildTests.project(at: folder.path("app.appDef")))
+        let result = FontPublisher.publish(project, cacheFolder: folder.path("cache"))
+        #expect(result.diagnostics.allSatisfy { $0.ruleID == "font-published-whole" }, "\(result.diagnostics.map(\.message))")
+        #expect(result.project.fontAssets.count == 1)
+    }
+}
