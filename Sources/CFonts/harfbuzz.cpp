@@ -7,6 +7,8 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <new>
+#include <unordered_map>
 
 namespace {
 
@@ -477,6 +479,12 @@ extern "C" int cfonts_subset_whole(cfonts_font *font, uint8_t **bytes, size_t *l
     return subset_with(font, input, bytes, length);
 }
 
+namespace {
+thread_local unsigned long long outlines_drawn = 0;
+}
+
+extern "C" unsigned long long cfonts_outlines_drawn(void) { return outlines_drawn; }
+
 extern "C" int cfonts_shape(cfonts_font *font, const char *utf8, size_t length, const char *language, cfonts_glyph **glyphs, size_t *count) {
     if (length > 0x7fffffff) return -1;
     hb_buffer_t *buffer = hb.buffer_create();
@@ -499,24 +507,44 @@ extern "C" int cfonts_shape(cfonts_font *font, const char *utf8, size_t length, 
         hb.buffer_destroy(buffer);
         return -1;
     }
-    for (unsigned index = 0; index < shaped; index++) {
-        cfonts_glyph &glyph = out[index];
-        glyph.cluster = infos[index].cluster;
-        glyph.is_notdef = infos[index].codepoint == 0;
-        glyph.x_advance = positions[index].x_advance;
-        glyph.y_advance = positions[index].y_advance;
-        glyph.x_offset = positions[index].x_offset;
-        glyph.y_offset = positions[index].y_offset;
-        hb_glyph_extents_t extents = {0, 0, 0, 0};
-        if (hb.font_get_glyph_extents(font->font, infos[index].codepoint, &extents)) {
-            glyph.x_bearing = extents.x_bearing;
-            glyph.y_bearing = extents.y_bearing;
-            glyph.width = extents.width;
-            glyph.height = extents.height;
+    /* Each glyph's size and outline are read once a call, however often the text uses it: a
+       long text repeats a few dozen glyphs, and drawing each again at every place made a
+       title of megabytes take minutes to check. */
+    struct Drawn {
+        hb_glyph_extents_t extents;
+        uint64_t outline;
+    };
+    try {
+        std::unordered_map<hb_codepoint_t, Drawn> drawn;
+        for (unsigned index = 0; index < shaped; index++) {
+            cfonts_glyph &glyph = out[index];
+            const hb_codepoint_t id = infos[index].codepoint;
+            glyph.cluster = infos[index].cluster;
+            glyph.is_notdef = id == 0;
+            glyph.x_advance = positions[index].x_advance;
+            glyph.y_advance = positions[index].y_advance;
+            glyph.x_offset = positions[index].x_offset;
+            glyph.y_offset = positions[index].y_offset;
+            auto found = drawn.find(id);
+            if (found == drawn.end()) {
+                Drawn made = {{0, 0, 0, 0}, 0};
+                if (!hb.font_get_glyph_extents(font->font, id, &made.extents)) made.extents = {0, 0, 0, 0};
+                OutlineDigest digest;
+                hb.font_draw_glyph(font->font, id, outline_funcs, &digest);
+                outlines_drawn++;
+                made.outline = digest.value;
+                found = drawn.emplace(id, made).first;
+            }
+            glyph.x_bearing = found->second.extents.x_bearing;
+            glyph.y_bearing = found->second.extents.y_bearing;
+            glyph.width = found->second.extents.width;
+            glyph.height = found->second.extents.height;
+            glyph.outline = found->second.outline;
         }
-        OutlineDigest digest;
-        hb.font_draw_glyph(font->font, infos[index].codepoint, outline_funcs, &digest);
-        glyph.outline = digest.value;
+    } catch (const std::bad_alloc &) {
+        std::free(out);
+        hb.buffer_destroy(buffer);
+        return -1;
     }
     hb.buffer_destroy(buffer);
     *glyphs = out;

@@ -74,7 +74,11 @@ final class HarfBuzzFont {
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
-    /// `text` shaped for `language`, as a reader sees it.
+    /// How many glyph outlines shaping has drawn on the calling thread: tests count work by it.
+    static var outlinesDrawnOnThisThread: UInt64 { UInt64(cfonts_outlines_drawn()) }
+
+    /// `text` shaped for `language`, as a reader sees it: each glyph's size and outline read
+    /// once, however often the text uses it.
     func shape(_ text: String, language: String) throws(FontProcessingFailure) -> [ShapedGlyph] {
         var utf8 = Array(text.utf8)
         var glyphs: UnsafeMutablePointer<cfonts_glyph>?
@@ -96,7 +100,8 @@ struct ShapedGlyph: Equatable, Sendable {
     var cluster: UInt32
     var advance: (x: Int32, y: Int32)
     var offset: (x: Int32, y: Int32)
-    var extents: [Int32]
+    /// Its box: x and y bearing, width and height.
+    var extents: (xBearing: Int32, yBearing: Int32, width: Int32, height: Int32)
     var outline: UInt64
     /// Whether it is the font's `.notdef`, which shapes a character the font lacks.
     var isNotdef: Bool
@@ -105,7 +110,7 @@ struct ShapedGlyph: Equatable, Sendable {
     /// neither has an outline whose points lie on one line or at one point, which encloses
     /// nothing to fill (the build publishes no hinting that could move them apart).
     var hasInk: Bool {
-        extents[2] != 0 && extents[3] != 0
+        extents.width != 0 && extents.height != 0
     }
 
     init(_ glyph: cfonts_glyph) {
@@ -113,7 +118,7 @@ struct ShapedGlyph: Equatable, Sendable {
         isNotdef = glyph.is_notdef != 0
         advance = (glyph.x_advance, glyph.y_advance)
         offset = (glyph.x_offset, glyph.y_offset)
-        extents = [glyph.x_bearing, glyph.y_bearing, glyph.width, glyph.height]
+        extents = (glyph.x_bearing, glyph.y_bearing, glyph.width, glyph.height)
         outline = glyph.outline
     }
 

@@ -248,3 +248,18 @@ struct WebFontMakerTests {
         return Dictionary(uniqueKeysWithValues: records.map { (FontFileStructure.tag($0.tag), Array(font[$0.offset..<$0.offset + $0.length])) })
     }
 }
+
+/// A long text repeats a few dozen glyphs: shaping reads each glyph's outline once, not at every
+/// place. Before, a title of 8 MB took lint minutes and gigabytes, each glyph drawn anew.
+@Suite struct ShapingWorkTests {
+    @Test func eachGlyphIsDrawnOnceWhateverTheLengthOfTheText() throws {
+        let font = try HarfBuzzFont(sfnt: try DebianFonts.charis.bytes())
+        let text = String(repeating: "Welcome home, all of you. ", count: 2_000)
+        let before = HarfBuzzFont.outlinesDrawnOnThisThread
+        let glyphs = try font.shape(text, language: "en")
+        let drawn = HarfBuzzFont.outlinesDrawnOnThisThread - before
+        #expect(glyphs.count == text.unicodeScalars.count)
+        #expect(drawn <= UInt64(Set(text.unicodeScalars).count), "\(drawn) outlines drawn for \(glyphs.count) glyphs")
+        #expect(drawn > 0)
+    }
+}

@@ -84,6 +84,10 @@ typedef struct {
    cfonts_free. 0 on success. */
 int cfonts_shape(cfonts_font *font, const char *utf8, size_t length, const char *language, cfonts_glyph **glyphs, size_t *count);
 
+/* How many glyph outlines cfonts_shape has drawn on the calling thread: each glyph once a call.
+   Tests count the work with it, where a time would depend on the machine. */
+unsigned long long cfonts_outlines_drawn(void);
+
 /* The sfnt in `sfnt` compressed as WOFF2 by the woff2 encoder (Brotli at its highest
    quality). The bytes are freed with cfonts_free. 0 on success; otherwise `message` says
    why. */
