@@ -507,7 +507,10 @@ def test_a_frame_whose_address_always_leads_elsewhere_is_not_sent_there_forever(
         if len(redirected) != asked:
             asked, quiet_since = len(redirected), time.monotonic()
         page.wait_for_timeout(50)
-    assert 3 * len(normal) <= len(redirected) <= 4 * len(normal), f"{len(redirected)} requests of {len(normal)} frames"
+    # The bound is what is tested: without it the frames ask until the deadline. How many rounds
+    # each frame got through before three quiet seconds varies with the machine's load (a CI run
+    # saw one each); that each frame does ask again is the test above's.
+    assert len(normal) <= len(redirected) <= 4 * len(normal), f"{len(redirected)} requests of {len(normal)} frames"
     normal = [iframe for iframe in frames(page) if iframe.get_attribute("data-theme") == "normal"]
     for iframe in normal:
         iframe.scroll_into_view_if_needed()
