@@ -3,9 +3,10 @@
 /// it and, as the font has the character, takes no other font, so the visitor sees no text.
 enum EmptyGlyphCheck {
     /// The first character of `text` that `font` maps and draws with empty glyphs alone: no
-    /// glyph of its cluster has ink (``ShapedGlyph/hasInk``: an outline enclosing nothing is empty). White space and characters meant to draw nothing (joiners,
-    /// variation selectors, bidi marks) are not counted, nor one the font lacks, which a browser
-    /// takes from another font.
+    /// glyph of its cluster has ink (``ShapedGlyph/hasInk``: an outline enclosing nothing is
+    /// empty). White space and characters meant to draw nothing (joiners, variation selectors,
+    /// bidi marks) are not counted, nor one the font lacks, which a browser takes from another
+    /// font.
     static func firstUndrawnCharacter(of text: ShapingText, in font: HarfBuzzFont) throws(FontProcessingFailure) -> Unicode.Scalar? {
         let glyphs = try font.shape(text.text, language: text.language)
         var inked: [UInt32: Bool] = [:]

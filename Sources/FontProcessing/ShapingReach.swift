@@ -37,8 +37,10 @@ enum ShapingReach {
         var run: [Unicode.Scalar] = []
         func close() {
             guard run.count > 1 else { return }
-            var forms = Set([run[0]] + fullDecomposition(of: run[0]).prefix(1))
-            let marks = Set(run.dropFirst().prefix(marksTried).flatMap { [$0] + fullDecomposition(of: $0) } + fullDecomposition(of: run[0]).dropFirst())
+            // The base as written and its own base, and the marks after it with those it holds.
+            let base = fullDecomposition(of: run[0])
+            var forms = Set([run[0]] + base.prefix(1))
+            let marks = Set(run.dropFirst().prefix(marksTried).flatMap { [$0] + fullDecomposition(of: $0) } + base.dropFirst())
             var pending = Array(forms)
             while let form = pending.popLast(), forms.count < formsTried {
                 for mark in marks {

@@ -68,6 +68,26 @@ struct FontBuildTests {
         #expect(index.contains(#""rightToLeft":["ar"]"#))
     }
 
+    /// Lint reads and shapes each font once, however many rules report on what it draws:
+    /// `font-not-a-font` and `font-not-published` share the work.
+    @Test func lintShapesEachFontOnceForBothFontRules() throws {
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", Self.appDef)
+        try folder.write("fonts/CharisSIL-R.ttf", font: DebianFonts.charis)
+        try folder.write("fonts/CharisSIL-B.ttf", font: DebianFonts.charisBold)
+        let syntax = AppDefReader.read(path: folder.path("app.appDef"))
+        func outlinesDrawn(disabling disabled: [String]) throws -> UInt64 {
+            let context = LintContext(syntax: syntax, images: ImageFolder(appDefPath: folder.path("app.appDef"), override: nil))
+            let linter = Linter(options: LintOptions(rules: try RuleSelection(disable: disabled, enable: [])))
+            let before = HarfBuzzFont.outlinesDrawnOnThisThread
+            _ = linter.lint(context)
+            return HarfBuzzFont.outlinesDrawnOnThisThread - before
+        }
+        let once = try outlinesDrawn(disabling: ["font-not-published"])
+        #expect(once > 0, "lint shapes the fonts' texts")
+        #expect(try outlinesDrawn(disabling: []) == once)
+    }
+
     /// A language without words of its own for a button shows the default words in its own
     /// font: its font is checked shaping them in it, as in the default language's.
     @Test func theDefaultButtonWordsAreShapedInEveryLanguage() throws {

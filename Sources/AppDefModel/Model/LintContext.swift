@@ -8,6 +8,7 @@ package struct LintContext {
     /// Every language the screens have text or images in, as the build sees them.
     package let screenLanguages: [String]
     package let images: ImageFolder
+    private let fontDrawing = FontDrawingChecks()
 
     package init(syntax: AppDefSyntax, images: ImageFolder) {
         self.syntax = syntax
@@ -15,5 +16,11 @@ package struct LintContext {
         self.models = screens.map(ScreenModelBuilder.screen(from:))
         self.screenLanguages = models.languages
         self.images = images
+    }
+
+    /// Why the build would not publish each font the carousel uses for what it draws; found on
+    /// first use, once for every rule that asks.
+    package var fontDrawingProblems: [FontDrawingProblem] {
+        fontDrawing.problems(syntax: syntax, screens: models, languages: screenLanguages)
     }
 }

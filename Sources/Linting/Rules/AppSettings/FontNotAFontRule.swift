@@ -52,8 +52,10 @@ struct FontNotAFontRule: Rule {
                 position: font.position, message: "'\(font.fileName)' is not a font the build can publish: \(problem.description)", notes: [Self.note])
         }
         // A font by its structure whose tables HarfBuzz cannot read, or a WOFF2 that does not decode.
-        let unreadable = context.fontDrawingProblems.filter { !$0.problem.isRefusal }.map { font, problem in
-            Finding(position: font.position, message: "'\(font.fileName)' is not a font the build can publish: \(problem.description)", notes: [Self.note])
+        let unreadable = context.fontDrawingProblems.filter { !$0.problem.isRefusal }.map { found in
+            Finding(
+                position: found.font.position, message: "'\(found.font.fileName)' is not a font the build can publish: \(found.problem.description)",
+                notes: [Self.note])
         }
         return (refused + damaged + unreadable).sorted { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
     }

@@ -36,8 +36,8 @@ struct FontNotPublishedRule: Rule {
         ])
 
     func check(_ context: LintContext) -> [Finding] {
-        context.fontDrawingProblems.filter(\.problem.isRefusal).map { font, problem in
-            Finding(position: font.position, message: "'\(font.fileName)' is not published: \(problem.description)")
+        context.fontDrawingProblems.filter(\.problem.isRefusal).map { found in
+            Finding(position: found.font.position, message: "'\(found.font.fileName)' is not published: \(found.problem.description)")
         }
     }
 }
