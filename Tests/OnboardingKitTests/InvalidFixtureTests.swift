@@ -14,6 +14,13 @@ import Testing
 struct InvalidFixtureTests {
     static let fixtures = Fixtures.files(in: "invalid").map(\.lastPathComponent)
 
+    /// The fixtures' one font is the rule examples' font drawing nothing, byte for byte, so that
+    /// the two cannot drift apart (the fixture is committed; the examples' font is made).
+    @Test func theFixtureFontIsTheExamplesFont() throws {
+        let committed = try Data(contentsOf: Fixtures.folder("invalid/fonts").appendingPathComponent("Placeholder.ttf"))
+        #expect([UInt8](committed) == TinyFont.drawingNothing)
+    }
+
     @Test(arguments: fixtures)
     func fixtureProducesItsRecordedDiagnostics(_ name: String) throws {
         let url = Fixtures.folder("invalid").appendingPathComponent(name)
