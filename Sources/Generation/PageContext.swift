@@ -30,11 +30,7 @@ struct PageContext {
             "hasScreens": .bool(!project.screens.isEmpty),
             "screenCount": TemplateValue(project.screens.count),
             "singleScreen": .bool(project.screens.count == 1),
-            "buttons": [
-                "skip": .string(project.buttons.skip.defaultText),
-                "next": .string(project.buttons.next.defaultText),
-                "start": .string(project.buttons.start.defaultText),
-            ],
+            "buttons": .object(buttonWords),
             "screens": .list(project.screens.map { .object(screen($0, base: "", imageFirst: $0.number == 1)) }),
             "fontFaces": .list(
                 project.fontAssets.map { font in
@@ -49,6 +45,25 @@ struct PageContext {
                     ["language": .string(language), "family": .string(family)]
                 }),
         ]
+    }
+
+    /// Each button's words in the default text, and where they are in another language than the
+    /// pages' (the built-in English words), that language and its direction, so that a screen
+    /// reader does not read English words with the voice of the page's language (WCAG 3.1.2).
+    private var buttonWords: [String: TemplateValue] {
+        var words: [String: TemplateValue] = [:]
+        for (name, text) in buttonTexts {
+            words[name] = .string(text.defaultText)
+            if let language = text.defaultTextLanguage {
+                words[name + "Lang"] = .string(PageLanguage.tag(language))
+                words[name + "Dir"] = project.isRightToLeft(language) ? "rtl" : "ltr"
+            }
+        }
+        return words
+    }
+
+    private var buttonTexts: [(name: String, text: LocalizedText)] {
+        [("skip", project.buttons.skip), ("next", project.buttons.next), ("start", project.buttons.start)]
     }
 
     /// The font family of the pages' own language (their `lang`), whose files the pages ask for
@@ -79,6 +94,11 @@ struct PageContext {
             ("defaultLanguage", project.defaultLanguage.map { .string(PageLanguage.tag($0)) } ?? .null),
             ("languages", .array(PageLanguage.tags(project.languages).map(JSONValue.string))),
             ("buttons", Manifest.buttons(of: project, forThePage: true)),
+            // The language of a button's default text where it is not the default language.
+            (
+                "buttonLanguages",
+                .object(JSONObject(buttonTexts.compactMap { name, text in text.defaultTextLanguage.map { (name, .string(PageLanguage.tag($0))) } }))
+            ),
             ("screens", .array(project.screens.map(screenTexts))),
         ])
         // Safe inside <script>: JSONValue escapes <, > and & as \u003c and so on.

@@ -72,6 +72,15 @@ def test_sab_code_as_bcp_47_writes_it(carousel):
     assert texts(page, 1)["topTitle"] == {"text": "Murakaza neza", "lang": None}
     # Screen 1's lower title has no Kirundi: English, marked as such.
     assert texts(page, 1)["bottomTitle"] == {"text": "A new day begins", "lang": "en"}
+    # So is a button's: the appDef gives Skip and Start in Kirundi, Next in English alone.
+    assert buttons(page) == {"skip": ["Kubisimba", None, None], "next": ["Next", "en", "ltr"], "start": ["Gutangura", None, None]}
+
+
+def buttons(page) -> dict:
+    """Each button's words, with its own lang and dir."""
+    return page.evaluate("""Object.fromEntries(["skip", "next", "start"].map((name) => {
+        const button = document.querySelector(`.onboarding-${name}`);
+        return [name, [button.textContent, button.getAttribute("lang"), button.getAttribute("dir")]]; }))""")
 
 
 @pytest.mark.parametrize("size", ["phone"])  # which language shows does not depend on the size

@@ -55,6 +55,27 @@ struct PageLanguageTests {
         </app-definition>
         """
 
+    /// Wolof has no Next or Start words of its own, in the appDef or the built-in table: they
+    /// are English, and the pages say so where they show them, as for any text in a language
+    /// other than the page's (WCAG 3.1.2), so that a screen reader does not read "Next" as Wolof.
+    @Test func englishButtonWordsOnAPageInAnotherLanguageAreMarkedEnglish() throws {
+        let built = try Built(Self.wolof)
+        let page = try built.text("index.html")
+        #expect(page.contains(#"data-action="skip" hidden>Tëb</button>"#), "the default language's own words need no mark")
+        #expect(page.contains(#"data-action="next" hidden lang="en" dir="ltr">Next</button>"#))
+        #expect(page.contains(#"data-action="start" lang="en" dir="ltr">Start</button>"#))
+        #expect(page.contains(#"data-screen="1" lang="en" dir="ltr">Start</a>"#), "the page's link without script too")
+        #expect(try built.pageData()["buttonLanguages"] as? [String: String] == ["next": "en", "start": "en"])
+    }
+
+    @Test func buttonWordsOfTheDefaultLanguageAreNotMarked() throws {
+        let built = try Built(Self.wolof.replacingOccurrences(of: #"default-lang="wol""#, with: #"default-lang="fra""#))
+        let page = try built.text("index.html")
+        #expect(page.contains(#"data-action="next" hidden>Suivant</button>"#), "French from the built-in table")
+        #expect(!page.contains(#"lang="en""#))
+        #expect(try built.pageData()["buttonLanguages"] as? [String: String] == [:])
+    }
+
     @Test func thePagesCarryTheShortestCodeTheManifestSABs() throws {
         let built = try Built(Self.wolof)
         #expect(try built.text("index.html").contains(#"<html lang="wo" dir="ltr">"#))

@@ -52,7 +52,9 @@ package struct ButtonLabelResolver {
                 if let text = viaPrimary ?? fromTable { result.append((language, text)) }
                 if viaPrimary == nil { noteFallback(language, id, fromTable: fromTable != nil) }
             }
-            return LocalizedText(defaultText: defaultText, translations: result)
+            // English words standing in for the default language's are marked as English.
+            let isEnglish = own == nil && fromTable == nil && !LanguageCode.same(defaultLanguage, "en")
+            return LocalizedText(defaultText: defaultText, translations: result, defaultTextLanguage: isEnglish ? "en" : nil)
         }
         let labels = ButtonLabels(
             skip: label("Button_Skip", \.skip), next: label("Button_Next", \.next), start: label("Button_Start", \.start))

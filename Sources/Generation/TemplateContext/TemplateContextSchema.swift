@@ -22,11 +22,20 @@ public enum TemplateContextSchema {
         .init("storageKeyJSON", .text, "The `localStorage` key that remembers the screens were seen (per app), as a JSON string."),
         .init("returnKeyJSON", .text, "The `localStorage` key of the address to return to, as a JSON string."),
         .init(
-            "buttons", .object, "The button words in the default language.",
+            "buttons", .object, "The button words in the default language, or where the appDef and the built-in table give none in it, in English.",
             fields: [
                 .init("skip", .text, "Skip."),
                 .init("next", .text, "Next."),
                 .init("start", .text, "The last screen's button."),
+                .init(
+                    "skipLang", .text,
+                    "The language of Skip's words where it is not the default language (`en` for the built-in English words); absent otherwise.", optional: true
+                ),
+                .init("skipDir", .text, "`ltr` or `rtl`: their direction, with `skipLang`.", optional: true),
+                .init("nextLang", .text, "The same for Next.", optional: true),
+                .init("nextDir", .text, "The same for Next.", optional: true),
+                .init("startLang", .text, "The same for the last screen's button.", optional: true),
+                .init("startDir", .text, "The same for the last screen's button.", optional: true),
             ]),
         .init("screens", .list, "Every screen, in order.", fields: screenFields),
         .init(
