@@ -93,7 +93,7 @@ package enum WebFontMaker {
             difference = "cannot be made: HarfBuzz's subsetter fails on the font for these characters"
         }
         try KernTable.check(in: source)
-        let wholeSfnt = try CopiedTables.published(in: NameTable.publishedNames(in: font.whole()))
+        let wholeSfnt = try CopiedTables.published(in: NameTable.publishedNames(in: whole(of: font)))
         guard wholeSfnt.count <= largestWhole else {
             throw FontProcessingFailure(
                 "its subset \(difference), and the whole font is \(megabytes(wholeSfnt.count)), more than the \(megabytes(largestWhole)) the build publishes whole (compressing it would take minutes, and visitors would download all of it)",
@@ -112,7 +112,28 @@ package enum WebFontMaker {
     /// making the WOFF2 finds (a whole font too large to publish) is the build's.
     package static func checkPublishable(_ file: [UInt8], texts: [ShapingText]) throws(FontProcessingFailure) {
         try FontLibraries.require(missingLibrary)
-        _ = try publishable(try sfnt(from: file), texts: texts)
+        let font = try publishable(try sfnt(from: file), texts: texts)
+        // A table HarfBuzz reads for shaping may still be one its subsetter refuses to copy
+        // (an 'HVAR' or 'MATH' of bytes that are none): the build makes the subset of the
+        // texts' characters, and the whole font when that fails. Making the subset of one
+        // text's few characters takes milliseconds; the whole font is made only then.
+        let characters = Set(texts.flatMap(\.text.unicodeScalars)).sorted { $0.value < $1.value }
+        if (try? font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text)))) == nil {
+            _ = try whole(of: font)
+        }
+    }
+
+    /// The whole font as HarfBuzz's subsetter copies it (``HarfBuzzFont/whole()``); when it
+    /// cannot, the failure names the table without which it can, when one does.
+    static func whole(of font: HarfBuzzFont) throws(FontProcessingFailure) -> [UInt8] {
+        do {
+            return try font.whole()
+        } catch {
+            let tags = (try? SFNTDirectory.records(of: try font.sfnt(without: [])))?.map { FontFileStructure.tag($0.tag) } ?? []
+            let damaged = tags.first { tag in (try? HarfBuzzFont(sfnt: try font.sfnt(without: [tag])).whole()) != nil }
+            guard let damaged else { throw error }
+            throw FontProcessingFailure("HarfBuzz's subsetter cannot copy it: its '\(damaged)' table is damaged")
+        }
     }
 
     /// `character` as Unicode writes it: U+0057, U+1F642.
