@@ -34,7 +34,7 @@ package enum WebFontMaker {
     /// What, besides the source and the characters, decides the bytes made: a cache of them
     /// is keyed by it.
     package static var settings: String {
-        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-only-0-2-4-6-13-14 no-stat no-hinting notdef-outline decompositions-compositions-dotted-circle whole-retain-gids-kern no-bitmaps-beside-outlines woff2-brotli-11"
+        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-only-0-2-4-6-13-14 no-stat no-hinting notdef-outline decompositions-compositions-dotted-circle whole-retain-gids-kern no-bitmaps-beside-outlines copied-tables-cut woff2-brotli-11"
     }
 
     /// Whether the libraries a font needs are there; when not, why.
@@ -84,7 +84,7 @@ package enum WebFontMaker {
         // not to be trusted, and the whole font is published in its place.
         if let subsetSfnt = try? font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text))) {
             // HarfBuzz keeps every name STAT or fvar points to: the names are cut down again.
-            let subset = try WOFF2Codec.encode(try NameTable.publishedNames(in: subsetSfnt))
+            let subset = try WOFF2Codec.encode(try CopiedTables.published(in: NameTable.publishedNames(in: subsetSfnt)))
             guard let found = self.difference(of: subset, from: font, characters: characters, texts: texts) else {
                 return WebFont(woff2: subset, wholeFontReason: nil)
             }
@@ -93,7 +93,7 @@ package enum WebFontMaker {
             difference = "cannot be made: HarfBuzz's subsetter fails on the font for these characters"
         }
         try KernTable.check(in: source)
-        let wholeSfnt = try NameTable.publishedNames(in: font.whole())
+        let wholeSfnt = try CopiedTables.published(in: NameTable.publishedNames(in: whole(of: font)))
         guard wholeSfnt.count <= largestWhole else {
             throw FontProcessingFailure(
                 "its subset \(difference), and the whole font is \(megabytes(wholeSfnt.count)), more than the \(megabytes(largestWhole)) the build publishes whole (compressing it would take minutes, and visitors would download all of it)",
@@ -112,7 +112,28 @@ package enum WebFontMaker {
     /// making the WOFF2 finds (a whole font too large to publish) is the build's.
     package static func checkPublishable(_ file: [UInt8], texts: [ShapingText]) throws(FontProcessingFailure) {
         try FontLibraries.require(missingLibrary)
-        _ = try publishable(try sfnt(from: file), texts: texts)
+        let font = try publishable(try sfnt(from: file), texts: texts)
+        // A table HarfBuzz reads for shaping may still be one its subsetter refuses to copy
+        // (an 'HVAR' or 'MATH' of bytes that are none): the build makes the subset of the
+        // texts' characters, and the whole font when that fails. Making the subset of one
+        // text's few characters takes milliseconds; the whole font is made only then.
+        let characters = Set(texts.flatMap(\.text.unicodeScalars)).sorted { $0.value < $1.value }
+        if (try? font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text)))) == nil {
+            _ = try whole(of: font)
+        }
+    }
+
+    /// The whole font as HarfBuzz's subsetter copies it (``HarfBuzzFont/whole()``); when it
+    /// cannot, the failure names the table without which it can, when one does.
+    static func whole(of font: HarfBuzzFont) throws(FontProcessingFailure) -> [UInt8] {
+        do {
+            return try font.whole()
+        } catch {
+            let tags = (try? SFNTDirectory.records(of: try font.sfnt(without: [])))?.map { FontFileStructure.tag($0.tag) } ?? []
+            let damaged = tags.first { tag in (try? HarfBuzzFont(sfnt: try font.sfnt(without: [tag])).whole()) != nil }
+            guard let damaged else { throw error }
+            throw FontProcessingFailure("HarfBuzz's subsetter cannot copy it: its '\(damaged)' table is damaged")
+        }
     }
 
     /// `character` as Unicode writes it: U+0057, U+1F642.
@@ -131,6 +152,7 @@ package enum WebFontMaker {
     /// text `texts` shows with empty glyphs, or with bitmaps alone (its outlines empty).
     static func publishable(_ source: [UInt8], texts: [ShapingText]) throws(FontProcessingFailure) -> HarfBuzzFont {
         let original = try HarfBuzzFont(sfnt: source)
+        try CopiedTables.check(source)
         let tags: Set<String>
         do {
             tags = Set(try SFNTDirectory.records(of: source).map { FontFileStructure.tag($0.tag) })
