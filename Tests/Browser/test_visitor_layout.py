@@ -71,7 +71,7 @@ def with_screens(text: str, languages: list[str]) -> str:
 def sango(app_from_text):
     if not SANGO.exists():
         pytest.skip("the real appDefs are not beside this clone")
-    return app_from_text("visitor-sango", with_screens(SANGO.read_text(encoding="utf-8"), LANGUAGES + ["ar"]),
+    return app_from_text("visitor-sango", with_screens(SANGO.read_text(encoding="utf-8"), LANGUAGES + ["ar", "ckb"]),
                          images={"hills.png": picture()})
 
 
@@ -165,6 +165,39 @@ def test_large_text_controls(open_page, engine, sango, screenshot_file, size, vi
                         page.evaluate("getComputedStyle(document.getElementById('onboarding-slide-1'), '::after').height")))
         page.screenshot(path=str(screenshot_file(f"visitor-text200-{width}x{height}-{lang}-screen{index + 1}")))
     assert all(h == heights[0] for h in heights), f"the controls change size from screen to screen: {heights}"
+
+
+BUTTON_LANGUAGES = """() => Object.fromEntries([...document.querySelectorAll('.onboarding-controls .onboarding-button')]
+  .map((b) => [b.dataset.action, [b.textContent, b.getAttribute('lang'), b.getAttribute('dir')]]))"""
+
+
+@needs_real_appdefs
+@pytest.mark.parametrize("size,width,height,large", [
+    ("phone", 360, 740, False), ("phone", 360, 740, True), ("phone", 740, 360, False), ("desktop", 1440, 900, False)])
+def test_english_buttons_on_a_right_to_left_page(open_page, engine, sango, screenshot_file, size, width, height, large):
+    """Sorani Kurdish, right to left, has no button words in the appDef or the built-in table:
+    the English ones show, marked English and left to right, whole and inside the screen, in the
+    controls mirrored as the page is (Next at the left)."""
+    url = sango.url("?lang=ckb")
+    if large:
+        page = open_large_text(open_page, engine, url, width, height, **INSTANT)
+    else:
+        page = open_page(url, viewport={"width": width, "height": height}, **INSTANT)
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ckb", "rtl"]
+    assert page.evaluate(BUTTON_LANGUAGES) == {
+        "skip": ["Skip", "en", "ltr"], "next": ["Next", "en", "ltr"], "start": ["Start", "en", "ltr"]}
+    for index in (0, sango.count - 1):
+        go_to(page, index)
+        next_frame(page)
+        c = page.evaluate(CONTROLS)
+        where = f"{width}x{height}{' at 200% text' if large else ''}, screen {index + 1}: {c}"
+        assert c["words"] and all(w["lines"] == 1 for w in c["words"]), where
+        for box in c["buttons"].values():
+            assert box["left"] >= 0 and box["right"] <= width and box["bottom"] <= height, where
+        main, skip = c["buttons"].get("next") or c["buttons"]["start"], c["buttons"].get("skip")
+        if skip and "onboarding-controls-column" not in c["layout"]:
+            assert main["right"] <= skip["left"], f"the controls are not mirrored: {where}"
+        page.screenshot(path=str(screenshot_file(f"visitor-english-buttons-{width}x{height}{'-text200' if large else ''}-ckb-screen{index + 1}")))
 
 
 @needs_real_appdefs
