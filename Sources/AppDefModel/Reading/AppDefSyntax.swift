@@ -41,7 +41,7 @@ package struct AppDefSyntax {
     /// Where `<translation-mappings>` is, for diagnostics about the button labels.
     package var translationMappingsPosition: SourcePosition?
     /// The `Button_Skip`, `Button_Next` and `Button_Start` mappings, by id.
-    var buttonMappings: [String: XMLElement] = [:]
+    package var buttonMappings: [String: XMLElement] = [:]
     /// The `Language_<code>` mappings, by code: what the appDef calls each of its interface
     /// languages (`Language_Kir`: Kirundi), the first of each, at most
     /// ``AppDefReader/maximumLanguageNames``.

@@ -19,6 +19,7 @@ extension RuleRegistry {
         UnknownAttributeRule(),
         UnknownElementRule(),
         UnknownTitleTypeRule(),
+        ControlCharacterRule(),
         DefaultTranslationNotFirstRule(),
         DuplicateLanguageRule(),
         EmptyTextRule(),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import OnboardingKit
 
 /// `--start-url` becomes the link of Skip and Start in every page, the target of the scripts,
 /// and the URL of the refresh of the page without screens: a `javascript:` or `data:` URL there
@@ -12,7 +13,7 @@ enum StartURLCheck {
         // ends before it reads the scheme ("java\tscript:" is "javascript:"), and the refresh
         // skips white space before it; no start URL needs any.
         if let scalar = value.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
-            throw refusal(value, "it has white space or a control character (\(codePoint(scalar)))")
+            throw refusal(value, "it has white space or a control character (\(scalar.codePoint))")
         }
         // The refresh strips a leading quote: `'javascript:alert(1)'` is `javascript:alert(1)`.
         if value.unicodeScalars.contains(where: { $0 == "'" || $0 == "\"" }) {
@@ -43,12 +44,6 @@ enum StartURLCheck {
 
     private static func isWeb(_ scheme: Substring) -> Bool {
         ["http", "https"].contains(scheme.lowercased())
-    }
-
-    /// `U+0009`: a character as the message names it.
-    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
