@@ -45,6 +45,7 @@ package enum AppDefReader {
         if reader.nameEquals("package"), syntax.packageName == nil {
             syntax.packageName = reader.readElement().trimmedText
         } else if reader.nameEquals("app-name"), syntax.appName == nil {
+            syntax.appNamePosition = reader.position
             syntax.appName = reader.readElement().trimmedText
         } else if reader.nameEquals("translation-mappings"), syntax.translationMappingsPosition == nil {
             syntax.translationMappingsPosition = reader.position

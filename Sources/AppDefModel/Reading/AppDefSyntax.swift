@@ -13,6 +13,8 @@ package struct AppDefSyntax {
     package var packageName: String?
     /// The app's name (`<app-name>`), the title of the carousel page.
     package var appName: String?
+    /// Where `<app-name>` is.
+    package var appNamePosition: SourcePosition?
     /// The language of the appDef's default texts (`<translation-mappings default-lang>`).
     package var defaultLanguage: String?
     /// Where `default-lang` is written.

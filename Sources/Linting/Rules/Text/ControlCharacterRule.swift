@@ -4,7 +4,7 @@ internal import XMLStreaming
 struct ControlCharacterRule: Rule {
     static let description = RuleDescription(
         id: "control-character", category: .text, severity: .error,
-        summary: "A text holds a control character or a noncharacter, which no page can show.",
+        summary: "A text (a title, a button's words, the app's name) holds a control character or a noncharacter, which no page can show.",
         rationale: """
             XML lets a text hold the C1 control characters (U+0080 to U+009F), DEL and Unicode's \
             noncharacters; HTML does not: a browser shows them as boxes or as nothing, and a page \
@@ -25,6 +25,13 @@ struct ControlCharacterRule: Rule {
                   <title type="top-title"><translation>Welcome</translation>↓<translation lang="fr">L&#x92;accueil</translation></title>
                 </onboarding-screen>
                 """),
+            RuleExample(
+                """
+                <app-definition type="SAB">
+                  ↓<app-name>Good News&#x99;</app-name>
+                  <onboarding-screens><onboarding-screen><title type="top-title"><translation>Welcome</translation></title></onboarding-screen></onboarding-screens>
+                </app-definition>
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -38,13 +45,16 @@ struct ControlCharacterRule: Rule {
     func check(_ context: LintContext) -> [Finding] {
         let titles = context.screens.flatMap(\.titles).flatMap(\.translations)
         let buttons = context.syntax.buttonMappings.values.flatMap(\.translations)
-        return (titles + buttons).sorted { $0.position < $1.position }.compactMap { translation in
-            let found = Array(Set(translation.text.unicodeScalars.filter(Self.cannotShow))).sorted { $0.value < $1.value }
+        var texts = (titles + buttons).map { translation in
+            (translation.position, translation.text, translationLanguage(translation).map { "the '\($0)' translation" } ?? "the default translation")
+        }
+        if let name = context.syntax.appName, let position = context.syntax.appNamePosition { texts.append((position, name, "the app's name")) }
+        return texts.sorted { $0.0 < $1.0 }.compactMap { position, text, what in
+            let found = Array(Set(text.unicodeScalars.filter(Self.cannotShow))).sorted { $0.value < $1.value }
             guard !found.isEmpty else { return nil }
-            let what = translationLanguage(translation).map { "the '\($0)' translation" } ?? "the default translation"
             let meant = found.compactMap { scalar in Self.windows1252[scalar.value].map { "\(scalar.codePoint) for '\($0)'" } }
             return Finding(
-                position: translation.position,
+                position: position,
                 message: "\(what) holds \(found.count == 1 ? "a character" : "characters") no page can show: \(ShortList.text(found.map(Self.describe)))",
                 notes: meant.isEmpty ? [] : ["read as Windows-1252, the text would have \(ShortList.text(meant)): it may have been read in the wrong encoding"])
         }
