@@ -126,10 +126,13 @@ if (field === "image") {
 showImage(element, chosen.value);
 return;
 }
+showText(element, chosen, config.defaultLanguage, pageLanguage);
+};
+const showText = (element, chosen, defaultTextLanguage, pageLanguage) => {
 element.textContent = chosen.value;
-if (chosen.lang === null && pageLanguage !== config.defaultLanguage && config.defaultLanguage) {
-element.lang = config.defaultLanguage;
-element.dir = isRightToLeft(config.defaultLanguage) ? "rtl" : "ltr";
+if (chosen.lang === null && defaultTextLanguage && defaultTextLanguage !== pageLanguage) {
+element.lang = defaultTextLanguage;
+element.dir = isRightToLeft(defaultTextLanguage) ? "rtl" : "ltr";
 } else {
 element.removeAttribute("lang");
 element.removeAttribute("dir");
@@ -144,9 +147,9 @@ slide.querySelectorAll("[data-field]").forEach((element) => showField(element, c
 slide.setAttribute("aria-label", slideLabel(index));
 dots[index].setAttribute("aria-label", slideLabel(index));
 });
-skip.textContent = pick(config.buttons.skip).value;
-next.textContent = pick(config.buttons.next).value;
-start.textContent = pick(config.buttons.start).value;
+[["skip", skip], ["next", next], ["start", start]].forEach(([name, button]) => {
+showText(button, pick(config.buttons[name]), config.buttonLanguages[name] || config.defaultLanguage, pageLanguage);
+});
 };
 const applyTheme = () => {
 const candidates = [params.get("theme"), read("theme"), config.defaultTheme].map((theme) => theme && String(theme).toLowerCase());
