@@ -14,7 +14,8 @@ enum CopiedTables {
     static let tags = ["head", "hhea", "vhea", "gasp", "fvar", "avar", "MVAR"]
 
     /// Why the table `tag` is not whole, or the byte ranges its readers read, in order of where
-    /// they start. Of an `avar` of version 2, the parts of version 1 (the axes' maps): it is
+    /// they start, none overlapping another (parts may be shared: 65,535 delta sets of an
+    /// `MVAR` may point to one, each copied over the whole of it in turn). Of an `avar` of version 2, the parts of version 1 (the axes' maps): it is
     /// published as version 1.0, without the second store of deltas version 2 adds, which
     /// browsers have read since 2023 only and which the build would publish unread.
     static func readParts(of tag: String, in table: [UInt8]) -> Result<[Range<Int>], TableDamage> {
@@ -31,7 +32,20 @@ enum CopiedTables {
         default: return .success([0..<table.count])
         }
         if let damage = reader.damage { return .failure(damage) }
-        return .success(reader.parts.sorted { $0.lowerBound < $1.lowerBound })
+        return .success(merged(reader.parts))
+    }
+
+    /// `parts` in order of where they start, those that overlap or touch made one.
+    static func merged(_ parts: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for part in parts.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, part.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, part.upperBound)
+            } else {
+                result.append(part)
+            }
+        }
+        return result
     }
 
     /// Throws when a table of ``tags`` in the sfnt `source` is not whole: HarfBuzz would copy

@@ -27,7 +27,7 @@ extension OutputCache {
     static func prune(_ folder: String, now: Int64) {
         let mark = Paths.join(folder, "last-pruned")
         if let marked = FileStatus.of(mark), now - marked.modified < pruningInterval { return }
-        guard (try? FileSystemCalls.writeFile([], to: mark)) != nil else { return }
+        guard (try? FileSystemCalls.writeFile([], to: mark)) != nil || renewedMark(at: mark) else { return }
         if let images = subfolder(in: folder, "images") { pruneImages(in: images, now: now) }
         if let fonts = subfolder(in: folder, "fonts") { WebFontCache.prune(in: fonts, now: now) }
         // The caches' names are the tool's, in UTF-8: a name that is not cannot be one.
@@ -39,6 +39,14 @@ extension OutputCache {
                 PathText.withCString(path) { _ = unlink($0) }
             }
         }
+    }
+
+    /// Puts a new mark in place of what is at `mark` and is no file (a pipe or a link a
+    /// restored cache held, which is never written through): else no build would prune again.
+    private static func renewedMark(at mark: String) -> Bool {
+        guard FolderWalk.kind(of: mark) != .folder else { return false }
+        PathText.withCString(mark) { _ = unlink($0) }
+        return (try? FileSystemCalls.createFile([], at: mark)) != nil
     }
 
     /// How long a source image's variants stay in the cache unused: 30 days.

@@ -65,6 +65,27 @@ struct CachePruningTests {
         #expect(names == ["being-written.cache", "last-pruned"])
     }
 
+    /// A restored cache may hold a named pipe where the pruning mark is: writing the mark
+    /// waited for a reader, so every build due to prune hung. A reader comes after two seconds
+    /// here, so that a build that waits shows it by the time taken rather than by hanging.
+    @Test func aPipeAtThePruningMarkIsNotWaitedFor() throws {
+        try FileManager.default.createDirectory(atPath: folder.path("caches"), withIntermediateDirectories: true)
+        let mark = folder.path("caches/last-pruned")
+        #expect(mkfifo(mark, 0o644) == 0)
+        var old = [timespec(tv_sec: 1, tv_nsec: 0), timespec(tv_sec: 1, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, mark, &old, 0) == 0)
+        let reader = Thread {
+            Thread.sleep(forTimeInterval: 2)
+            let descriptor = open(mark, O_RDONLY | O_NONBLOCK)
+            if descriptor >= 0 { close(descriptor) }
+        }
+        reader.start()
+        let started = Date()
+        OutputCache.prune(folder.path("caches"), now: now)
+        #expect(Date().timeIntervalSince(started) < 1, "the pruning waited for a reader of the pipe")
+        #expect(FolderWalk.kind(of: mark) == .regularFile, "the pipe is replaced by a mark, so that pruning is not stopped for good")
+    }
+
     @Test func pruningWaitsADayAfterThePreviousOne() throws {
         try folder.write("caches/last-pruned", "")
         let marked = try #require(FileStatus.of(folder.path("caches/last-pruned"))).modified

@@ -56,14 +56,22 @@ package enum FileSystemCalls {
     }
 
     /// Writes a whole file, going on after partial writes; a short disk is an error, not a short
-    /// file. A link at `path` is not followed: the tool writes files, never through links.
+    /// file. A link at `path` is not followed: the tool writes files, never through links. Nor
+    /// is anything but a regular file written: a named pipe at `path` (the caches' folder may
+    /// be restored from an archive, which keeps pipes) would hold the write until a reader came,
+    /// for ever. Opened without waiting (a pipe without a reader fails at once) and checked to
+    /// be a regular file before a byte is written.
     package static func writeFile(_ bytes: [UInt8], to path: String, permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead])
         throws(Failure)
     {
         try call(path) {
             let file = try FileDescriptor.open(
-                FilePath(pathText: path), .writeOnly, options: [.create, .truncate, .noFollow, .closeOnExec], permissions: permissions)
-            try file.closeAfter { _ = try file.writeAll(bytes) }
+                FilePath(pathText: path), .writeOnly, options: [.create, .truncate, .noFollow, .closeOnExec, .nonBlocking],
+                permissions: permissions)
+            try file.closeAfter {
+                guard try file.stat().type == .regular else { throw Errno.noSuchAddressOrDevice }
+                _ = try file.writeAll(bytes)
+            }
         }
     }
 
