@@ -249,7 +249,10 @@ private func firstMatch(of pattern: String, in text: String) -> String? {
     private func listeningAddresses(port: UInt16) throws -> [String] {
         var addresses: [String] = []
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+            // Read to the end: Foundation reads a /proc file as far as its first page (about
+            // 4 KB, some thirty sockets), and a test run holding more sockets hid the listener.
+            guard let handle = FileHandle(forReadingAtPath: table), let bytes = try? handle.readToEnd() else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
             for line in text.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ")
                 // sl local_address rem_address st ...; state 0A is LISTEN.
