@@ -109,10 +109,17 @@ package enum WebFontMaker {
     /// Checks the font file `file` as ``make(from:characters:texts:)`` does before it subsets:
     /// it decodes (WOFF, WOFF2), HarfBuzz reads its tables, and it draws `texts` with outlines.
     /// Lint asks it, so that it finds what the build would refuse of a font's glyphs; what only
-    /// making the WOFF2 finds (a whole font too large to publish) is the build's.
-    package static func checkPublishable(_ file: [UInt8], texts: [ShapingText]) throws(FontProcessingFailure) {
+    /// making the WOFF2 finds (a whole font too large to publish) is the build's. Gives the
+    /// characters of `texts` the font lacks (``FontCoverage``), which a browser takes from
+    /// another font.
+    @discardableResult
+    package static func checkPublishable(_ file: [UInt8], texts: [ShapingText]) throws(FontProcessingFailure) -> [Unicode.Scalar] {
         try FontLibraries.require(missingLibrary)
         let font = try publishable(try sfnt(from: file), texts: texts)
+        var lacked: Set<Unicode.Scalar> = []
+        for text in texts {
+            lacked.formUnion(FontCoverage.lackedCharacters(of: text.text, shapedAs: try font.shape(text.text, language: text.language), in: font))
+        }
         // A table HarfBuzz reads for shaping may still be one its subsetter refuses to copy
         // (an 'HVAR' or 'MATH' of bytes that are none): the build makes the subset of the
         // texts' characters, and the whole font when that fails. Making the subset of one
@@ -121,6 +128,7 @@ package enum WebFontMaker {
         if (try? font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text)))) == nil {
             _ = try whole(of: font)
         }
+        return lacked.sorted { $0.value < $1.value }
     }
 
     /// The whole font as HarfBuzz's subsetter copies it (``HarfBuzzFont/whole()``); when it

@@ -85,6 +85,7 @@ struct ExampleProject {
             let bytes: [UInt8] =
                 switch kind {
                 case .trueType: TinyFont.trueType
+                case .trueTypeDrawingASCII: TinyFont.drawingASCII
                 case .trueTypeDrawingNothing: TinyFont.drawingNothing
                 case .text(let text): Array(text.utf8)
                 }

@@ -1,23 +1,37 @@
-/// The smallest TrueType font a rule's example needs: one empty glyph, no character mapped,
-/// and the tables every font has (cmap, glyf, head, hhea, hmtx, loca, maxp), laid out as the
-/// OpenType specification says, which a build publishes. Made here so that no font file is copied into the repository.
+/// The smallest TrueType fonts a rule's example needs, with the tables every font has (cmap,
+/// glyf, head, hhea, hmtx, loca, maxp), laid out as the OpenType specification says, which a
+/// build publishes. Made here so that no font file is copied into the repository.
 enum TinyFont {
-    static let trueType = font(mapping: nil)
-    /// The same font with a second glyph, as empty, for 'W': a text with a W is drawn with nothing.
-    static let drawingNothing = font(mapping: "W")
+    /// One empty glyph, no character mapped.
+    static let trueType = font(boxes: nil, empty: nil)
+    /// A box for each printable ASCII character: a font that draws an English text.
+    static let drawingASCII = font(boxes: 0x21...0x7E, empty: nil)
+    /// The same, but with an empty glyph for 'W': a text with a W is drawn with nothing.
+    static let drawingNothing = font(boxes: 0x21...0x7E, empty: "W")
 
-    private static func font(mapping character: Unicode.Scalar?) -> [UInt8] {
+    /// A font whose glyph 1, a box, draws the characters `boxes`, and whose glyph 2, empty,
+    /// `empty` (in place of a box).
+    private static func font(boxes: ClosedRange<Int>?, empty: Unicode.Scalar?) -> [UInt8] {
         func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
         func u32(_ value: UInt32) -> [UInt8] { u16(Int(value >> 16)) + u16(Int(value & 0xFFFF)) }
-        // A format 4 subtable with the closing 0xFFFF segment, after one for `character` (to
-        // glyph 1) when given.
-        let glyphs = character == nil ? 1 : 2
-        let segments: [(start: Int, delta: Int)] = (character.map { [(Int($0.value), 1 - Int($0.value))] } ?? []) + [(0xFFFF, 1)]
-        let (count, range) = (segments.count, segments.count == 1 ? 2 : 4)
+        // A format 4 subtable: a segment for each character, in order (a segment's delta maps
+        // a range to as many glyphs, and every box is one glyph), then the closing 0xFFFF one.
+        let empties = empty.map { [Int($0.value)] } ?? []
+        let characters = Set(boxes.map(Array.init) ?? []).union(empties).sorted()
+        var segments = characters.map { (start: $0, end: $0, glyph: empties.contains($0) ? 2 : 1) }
+        segments.append((0xFFFF, 0xFFFF, 0))
+        let glyphs = boxes == nil && empty == nil ? 1 : 3
+        let count = segments.count
+        let range = 2 << (Int.bitWidth - 1 - count.leadingZeroBitCount)  // 2 x the largest power of two <= count
+        let selector = Int.bitWidth - 1 - count.leadingZeroBitCount
         let subtable =
-            u16(4) + u16(16 + 8 * count) + u16(0) + u16(2 * count) + u16(range) + u16(range == 2 ? 0 : 1) + u16(2 * count - range)
-            + segments.flatMap { u16($0.start) } + u16(0) + segments.flatMap { u16($0.start) } + segments.flatMap { u16($0.delta) }
-            + segments.flatMap { _ in u16(0) }
+            u16(4) + u16(16 + 8 * count) + u16(0) + u16(2 * count) + u16(range) + u16(selector) + u16(2 * count - range)
+            + segments.flatMap { u16($0.end) } + u16(0) + segments.flatMap { u16($0.start) }
+            + segments.flatMap { u16($0.start == 0xFFFF ? 1 : $0.glyph - $0.start) } + segments.flatMap { _ in u16(0) }
+        // The box: one contour of four points on the curve, each given as a 16-bit delta.
+        let box =
+            u16(1) + u16(50) + u16(0) + u16(450) + u16(700) + u16(3) + u16(0) + [1, 1, 1, 1]
+            + u16(50) + u16(0) + u16(400) + u16(0) + u16(0) + u16(700) + u16(0) + u16(-700) + u16(0)
         let cmap = u16(0) + u16(1) + u16(3) + u16(1) + u32(12) + subtable
         let head =
             u32(0x0001_0000) + u32(0x0001_0000) + u32(0) + u32(0x5F0F_3CF5) + u16(0x000B) + u16(1000) + [UInt8](repeating: 0, count: 16)
@@ -26,12 +40,16 @@ enum TinyFont {
             u32(0x0001_0000) + u16(800) + u16(-200) + u16(0) + u16(500) + u16(0) + u16(0) + u16(0) + u16(1) + u16(0) + u16(0)
             + [UInt8](repeating: 0, count: 8) + u16(0) + u16(glyphs)
         let hmtx = (0..<glyphs).flatMap { _ in u16(500) + u16(0) }
-        let loca = (0...glyphs).flatMap { _ in u16(0) }
-        let maxp = u32(0x0001_0000) + u16(glyphs) + u16(0) + u16(0) + u16(0) + u16(0) + u16(2) + [UInt8](repeating: 0, count: 16)
+        // Short offsets (half the byte offset): glyph 1 is the box, every other glyph empty.
+        let loca = (0...glyphs).flatMap { glyph in u16(glyph >= 2 && boxes != nil ? box.count / 2 : 0) }
+        let points = boxes == nil ? (0, 0) : (4, 1)
+        let maxp =
+            u32(0x0001_0000) + u16(glyphs) + u16(points.0) + u16(points.1) + u16(0) + u16(0) + u16(2) + [UInt8](repeating: 0, count: 16)
         // HarfBuzz's subsetter takes a table of no bytes for a missing one, and copies no font
-        // without its 'glyf': the glyphs are empty by 'loca', and 'glyf' holds 4 bytes none uses.
+        // without its 'glyf': without the box, 'glyf' holds 4 bytes no glyph uses.
         let tables: [(String, [UInt8])] = [
-            ("cmap", cmap), ("glyf", [0, 0, 0, 0]), ("head", head), ("hhea", hhea), ("hmtx", hmtx), ("loca", loca), ("maxp", maxp),
+            ("cmap", cmap), ("glyf", boxes == nil ? [0, 0, 0, 0] : box), ("head", head), ("hhea", hhea), ("hmtx", hmtx), ("loca", loca),
+            ("maxp", maxp),
         ]
         var font = u32(0x0001_0000) + u16(tables.count) + u16(64) + u16(2) + u16(tables.count * 16 - 64)
         var offset = 12 + 16 * tables.count

@@ -7,11 +7,22 @@ package struct FontDrawingProblem {
     package var problem: FontProcessingFailure
 }
 
-/// The fonts' drawing problems of one appDef, found on first use and kept: two rules report
-/// them (`font-not-a-font` what cannot be read, `font-not-published` what draws nothing), and
-/// each font is read and shaped once for both.
+/// A font the carousel uses that lacks characters of the texts it is given: a browser draws
+/// them with another font, when the visitor's device has one.
+package struct FontLackedCharacters {
+    package var font: PlannedFont
+    /// The languages whose texts it is given.
+    package var languages: [String]
+    /// In the order of their code points.
+    package var characters: [Unicode.Scalar]
+}
+
+/// What the fonts of one appDef draw, found on first use and kept: three rules report it
+/// (`font-not-a-font` what cannot be read, `font-not-published` what draws nothing,
+/// `font-lacks-characters` what a font has no glyph for), and each font is read and shaped
+/// once for all of them.
 package final class FontDrawingChecks {
-    private var found: [FontDrawingProblem]?
+    private var found: (problems: [FontDrawingProblem], lacked: [FontLackedCharacters])?
 
     init() {}
 
@@ -19,23 +30,42 @@ package final class FontDrawingChecks {
     /// checked with the texts the build checks each with: those of the languages that use its
     /// family.
     func problems(syntax: AppDefSyntax, screens: [OnboardingScreen], languages: [String]) -> [FontDrawingProblem] {
+        checks(syntax: syntax, screens: screens, languages: languages).problems
+    }
+
+    /// The fonts without a problem that lack characters of those texts.
+    func lackedCharacters(syntax: AppDefSyntax, screens: [OnboardingScreen], languages: [String]) -> [FontLackedCharacters] {
+        checks(syntax: syntax, screens: screens, languages: languages).lacked
+    }
+
+    private func checks(
+        syntax: AppDefSyntax, screens: [OnboardingScreen], languages: [String]
+    ) -> (problems: [FontDrawingProblem], lacked: [FontLackedCharacters]) {
         if let found { return found }
         let made = Self.find(syntax: syntax, screens: screens, languages: languages)
         found = made
         return made
     }
 
-    private static func find(syntax: AppDefSyntax, screens: [OnboardingScreen], languages: [String]) -> [FontDrawingProblem] {
-        guard !screens.isEmpty else { return [] }
+    private static func find(
+        syntax: AppDefSyntax, screens: [OnboardingScreen], languages: [String]
+    ) -> (problems: [FontDrawingProblem], lacked: [FontLackedCharacters]) {
+        guard !screens.isEmpty else { return ([], []) }
         let plan = FontPlan(syntax: syntax, screens: screens)
         let fonts = plan.fonts.filter { FontFileCheck.problem(at: $0.path) == nil }
-        guard !fonts.isEmpty else { return [] }
+        guard !fonts.isEmpty else { return ([], []) }
         let buttons = ButtonLabelResolver(syntax: syntax).resolve(for: languages).labels
         let text = CarouselText(screens: screens, buttons: buttons, defaultLanguage: syntax.usableDefaultLanguage, appName: syntax.appName)
-        return fonts.compactMap { font in
-            FontFileCheck.drawingProblem(at: font.path, texts: text.texts(in: plan.languages(using: font.cssFamily))).map {
-                FontDrawingProblem(font: font, problem: $0)
+        var found: (problems: [FontDrawingProblem], lacked: [FontLackedCharacters]) = ([], [])
+        for font in fonts {
+            let users = plan.languages(using: font.cssFamily)
+            switch FontFileCheck.drawing(at: font.path, texts: text.texts(in: users)) {
+            case .failure(let problem): found.problems.append(FontDrawingProblem(font: font, problem: problem))
+            case .success(let lacked) where !lacked.isEmpty:
+                found.lacked.append(FontLackedCharacters(font: font, languages: users, characters: lacked))
+            case .success: break
             }
         }
+        return found
     }
 }

@@ -20,19 +20,26 @@ package enum FontFileCheck {
     }
 
     /// Why the build would not publish the font file at `path`, a font by its structure, for
-    /// what it draws: it does not decode or HarfBuzz cannot read its tables (not a refusal), or
-    /// it draws `texts` with empty glyphs or bitmaps alone (a refusal). `nil` when it draws them,
-    /// and when the font libraries are missing, which the build reports.
+    /// what it draws (``drawing(at:texts:)``); `nil` when it would.
     package static func drawingProblem(at path: String, texts: [ShapingText]) -> FontProcessingFailure? {
-        guard WebFontMaker.missingLibrary == nil else { return nil }
+        if case .failure(let problem) = drawing(at: path, texts: texts) { return problem }
+        return nil
+    }
+
+    /// What the font file at `path`, a font by its structure, draws of `texts`: the characters
+    /// of them it lacks (a browser draws them with another font), or why the build would not
+    /// publish it: it does not decode or HarfBuzz cannot read its tables (not a refusal), or it
+    /// draws `texts` with empty glyphs or bitmaps alone (a refusal). Nothing lacked when the font
+    /// libraries are missing, which the build reports.
+    package static func drawing(at path: String, texts: [ShapingText]) -> Result<[Unicode.Scalar], FontProcessingFailure> {
+        guard WebFontMaker.missingLibrary == nil else { return .success([]) }
         switch FontSourceFile.bytes(at: path) {
-        case .failure(let problem): return FontProcessingFailure(problem.reason)
+        case .failure(let problem): return .failure(FontProcessingFailure(problem.reason))
         case .success(let bytes):
             do {
-                try WebFontMaker.checkPublishable(bytes, texts: texts)
-                return nil
+                return .success(try WebFontMaker.checkPublishable(bytes, texts: texts))
             } catch {
-                return error
+                return .failure(error)
             }
         }
     }

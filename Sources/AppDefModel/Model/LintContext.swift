@@ -23,4 +23,10 @@ package struct LintContext {
     package var fontDrawingProblems: [FontDrawingProblem] {
         fontDrawing.problems(syntax: syntax, screens: models, languages: screenLanguages)
     }
+
+    /// The fonts the carousel uses that lack characters of the texts they are given; found
+    /// with ``fontDrawingProblems``.
+    package var fontLackedCharacters: [FontLackedCharacters] {
+        fontDrawing.lackedCharacters(syntax: syntax, screens: models, languages: screenLanguages)
+    }
 }

@@ -30,8 +30,10 @@ public struct RuleExample: Sendable, Hashable {
         case trueType
         /// A file holding this text: a page, a script, an SVG font.
         case text(String)
-        /// The small TrueType font with a second glyph, as empty, for 'W': text with a W is
-        /// drawn with nothing.
+        /// The small TrueType font with a box for each printable ASCII character: it draws an
+        /// English text.
+        case trueTypeDrawingASCII
+        /// The same font with an empty glyph for 'W': text with a W is drawn with nothing.
         case trueTypeDrawingNothing
     }
 

@@ -44,6 +44,7 @@ extension RuleRegistry {
         UnsafeSVGContentRule(),
         UnsupportedImageFormatRule(),
         ButtonLabelFallbackRule(),
+        FontLacksCharactersRule(),
         FontNotAFontRule(),
         FontNotFoundRule(),
         FontNotPublishedRule(),

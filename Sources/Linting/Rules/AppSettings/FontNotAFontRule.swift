@@ -33,7 +33,7 @@ struct FontNotAFontRule: Rule {
                   <translation-mappings default-lang="en"><tm id="Button_Skip"><t lang="en">Skip</t></tm><tm id="Button_Next"><t lang="en">Next</t></tm><tm id="Button_Start"><t lang="en">Start</t></tm></translation-mappings>
                   <onboarding-screen><title type="top-title"><t>Welcome</t></title></onboarding-screen>
                 </app-definition>
-                """, fonts: ["CharisSIL-R.ttf": .trueType])
+                """, fonts: ["CharisSIL-R.ttf": .trueTypeDrawingASCII])
         ],
         isSafetyRule: true)
 
