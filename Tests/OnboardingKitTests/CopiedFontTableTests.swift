@@ -110,11 +110,7 @@ struct CopiedFontTableTests {
         #expect(!lint.isRefusal)
         #expect(lint.description.contains("its '\(tag)' table is damaged: \(part)"), "\(lint.description)")
 
-        let folder = TemporaryFolder()
-        try folder.write("app.appDef", WholeFontTests.appDef)
-        try folder.write("fonts/Kerned.ttf", Data(font))
-        let project = try #require(FontBuildTests.project(at: folder.path("app.appDef")))
-        let result = FontPublisher.publish(project, cacheFolder: folder.path("cache"))
+        let result = try FontFileCheckProbe.published(font)
         #expect(result.project.fontAssets.isEmpty)
         #expect(result.diagnostics.map(\.ruleID) == ["font-not-a-font"])
         #expect(result.diagnostics.first?.message.contains("its '\(tag)' table is damaged") == true)
@@ -127,5 +123,15 @@ enum FontFileCheckProbe {
         let folder = TemporaryFolder()
         try folder.write("Font.ttf", Data(font))
         return FontFileCheck.drawingProblem(at: folder.path("Font.ttf"), texts: texts)
+    }
+
+    /// What the build publishes of `font` as the one font of a project, and what it reports.
+    static func published(_ font: [UInt8]) throws -> (project: OnboardingProject, diagnostics: [Diagnostic]) {
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", WholeFontTests.appDef)
+        try folder.write("fonts/Kerned.ttf", Data(font))
+        let project = try #require(FontBuildTests.project(at: folder.path("app.appDef")))
+        let result = FontPublisher.publish(project, cacheFolder: folder.path("cache"))
+        return (result.project, result.diagnostics)
     }
 }

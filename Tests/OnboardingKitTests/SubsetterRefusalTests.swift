@@ -19,11 +19,7 @@ struct SubsetterRefusalTests {
         #expect(!lint.isRefusal)
         #expect(lint.description == "HarfBuzz's subsetter cannot copy it: its '\(tag)' table is damaged")
 
-        let folder = TemporaryFolder()
-        try folder.write("app.appDef", WholeFontTests.appDef)
-        try folder.write("fonts/Kerned.ttf", Data(font))
-        let project = try #require(FontBuildTests.project(at: folder.path("app.appDef")))
-        let result = FontPublisher.publish(project, cacheFolder: folder.path("cache"))
+        let result = try FontFileCheckProbe.published(font)
         #expect(result.project.fontAssets.isEmpty)
         #expect(result.diagnostics.map(\.ruleID) == ["font-not-a-font"])
         #expect(result.diagnostics.first?.message.hasSuffix("its '\(tag)' table is damaged") == true, "\(result.diagnostics.map(\.message))")
