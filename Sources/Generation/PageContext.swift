@@ -83,7 +83,10 @@ struct PageContext {
     func index(common: [String: TemplateValue]) -> [String: TemplateValue] {
         var context = common
         context["assetBase"] = ""
-        let data = JSONValue.object([
+        // The language of a button's default text where it is not the default language; left
+        // out when there is none, as on most pages (every byte of the page counts on a slow network).
+        let buttonLanguages = buttonTexts.compactMap { name, text in text.defaultTextLanguage.map { (name, JSONValue.string(PageLanguage.tag($0))) } }
+        var fields: [(String, JSONValue)] = [
             ("startURL", .string(options.startURL)),
             ("defaultTheme", project.defaultTheme.map(JSONValue.string) ?? .null),
             ("interfaceLanguages", .array(PageLanguage.tags(project.interfaceLanguages).map(JSONValue.string))),
@@ -94,13 +97,11 @@ struct PageContext {
             ("defaultLanguage", project.defaultLanguage.map { .string(PageLanguage.tag($0)) } ?? .null),
             ("languages", .array(PageLanguage.tags(project.languages).map(JSONValue.string))),
             ("buttons", Manifest.buttons(of: project, forThePage: true)),
-            // The language of a button's default text where it is not the default language.
-            (
-                "buttonLanguages",
-                .object(JSONObject(buttonTexts.compactMap { name, text in text.defaultTextLanguage.map { (name, .string(PageLanguage.tag($0))) } }))
-            ),
-            ("screens", .array(project.screens.map(screenTexts))),
-        ])
+        ]
+        if !buttonLanguages.isEmpty { fields.append(("buttonLanguages", .object(JSONObject(buttonLanguages)))) }
+        // The screens last: a reader of the page's data finds the settings first.
+        fields.append(("screens", .array(project.screens.map(screenTexts))))
+        let data = JSONValue.object(JSONObject(fields))
         // Safe inside <script>: JSONValue escapes <, > and & as \u003c and so on.
         context["dataJSON"] = .string(data.rendered(pretty: false))
         return context

@@ -101,7 +101,7 @@ const pick = (texts) => {
 if (!texts) return null;
 const key = language && lookup(language, Object.keys(texts).filter((name) => name !== "default"));
 if (key) return { value: texts[key], lang: key };
-return texts["default"] !== undefined ? { value: texts["default"], lang: null } : null;
+return "default" in texts ? { value: texts.default, lang: null } : null;
 };
 const isRightToLeft = (code) => !!code && config.rightToLeft.some((rtl) => rtl.toLowerCase() === code.toLowerCase());
 const slideLabel = (index) => {
@@ -126,13 +126,13 @@ if (field === "image") {
 showImage(element, chosen.value);
 return;
 }
-showText(element, chosen, config.defaultLanguage, pageLanguage);
+showText(element, chosen, pageLanguage);
 };
-const showText = (element, chosen, defaultTextLanguage, pageLanguage) => {
+const showText = (element, chosen, pageLanguage, textLanguage = config.defaultLanguage) => {
 element.textContent = chosen.value;
-if (chosen.lang === null && defaultTextLanguage && defaultTextLanguage !== pageLanguage) {
-element.lang = defaultTextLanguage;
-element.dir = isRightToLeft(defaultTextLanguage) ? "rtl" : "ltr";
+if (chosen.lang === null && textLanguage && textLanguage !== pageLanguage) {
+element.lang = textLanguage;
+element.dir = isRightToLeft(textLanguage) ? "rtl" : "ltr";
 } else {
 element.removeAttribute("lang");
 element.removeAttribute("dir");
@@ -147,8 +147,9 @@ slide.querySelectorAll("[data-field]").forEach((element) => showField(element, c
 slide.setAttribute("aria-label", slideLabel(index));
 dots[index].setAttribute("aria-label", slideLabel(index));
 });
-[["skip", skip], ["next", next], ["start", start]].forEach(([name, button]) => {
-showText(button, pick(config.buttons[name]), config.buttonLanguages[name] || config.defaultLanguage, pageLanguage);
+[skip, next, start].forEach((button) => {
+const name = button.dataset.action;
+showText(button, pick(config.buttons[name]), pageLanguage, (config.buttonLanguages || {})[name]);
 });
 };
 const applyTheme = () => {
@@ -228,12 +229,11 @@ if (target === null || Math.abs(box.scrollLeft - offsetOf(target)) < 1) {
 clearTimeout(settleTimer);
 settleTimer = setTimeout(settle, SETTLE_AFTER_SCROLL);
 }
-const shown = Math.abs(box.scrollLeft) / box.clientWidth;
-loadImage(Math.floor(shown));
-loadImage(Math.ceil(shown));
-if (touch && target === null) {
 const position = Math.abs(box.scrollLeft) / box.clientWidth;
-if (Math.abs(position - touch.from) > 1) box.scrollTo({ left: offsetOf(touch.from + (position > touch.from ? 1 : -1)), behavior: "instant" });
+loadImage(Math.floor(position));
+loadImage(Math.ceil(position));
+if (touch && target === null && Math.abs(position - touch.from) > 1) {
+box.scrollTo({ left: offsetOf(touch.from + (position > touch.from ? 1 : -1)), behavior: "instant" });
 }
 if (target === null) selectDot(indexFromScroll());
 }, { passive: true });
