@@ -1,7 +1,8 @@
 /* HarfBuzz (libharfbuzz.so.0) and its subsetter (libharfbuzz-subset.so.0), loaded on first use.
    The types and functions below are HarfBuzz's own, as hb.h and hb-subset.h declare them,
    declared here so that the tool builds without libharfbuzz-dev. HarfBuzz keeps its ABI
-   stable; the newest of them (the draw functions) came with HarfBuzz 4.0. */
+   stable; the newest of them (the draw functions) came with HarfBuzz 4.0, and the variation
+   ones (hb_font_set_variations, hb_ot_var_find_axis_info) with 1.4.2 and 2.2.0. */
 #include "cfonts.h"
 #include "library_loading.h"
 
@@ -62,6 +63,24 @@ struct hb_glyph_position_t {
     uint32_t var;
 };
 
+/* A variation axis of the font's 'fvar', as hb-ot-var.h declares it. */
+struct hb_ot_var_axis_info_t {
+    unsigned axis_index;
+    uint32_t tag;
+    unsigned name_id;
+    int flags;
+    float min_value;
+    float default_value;
+    float max_value;
+    unsigned reserved;
+};
+
+/* A position on one axis, as hb-common.h declares it. */
+struct hb_variation_t {
+    uint32_t tag;
+    float value;
+};
+
 struct hb_glyph_extents_t {
     int32_t x_bearing;
     int32_t y_bearing;
@@ -90,6 +109,8 @@ struct {
     hb_font_t *(*font_create)(hb_face_t *);
     void (*font_destroy)(hb_font_t *);
     hb_bool_t (*font_get_nominal_glyph)(hb_font_t *, hb_codepoint_t, hb_codepoint_t *);
+    void (*font_set_variations)(hb_font_t *, const hb_variation_t *, unsigned);
+    hb_bool_t (*ot_var_find_axis_info)(hb_face_t *, uint32_t, hb_ot_var_axis_info_t *);
     hb_unicode_funcs_t *(*unicode_funcs_get_default)(void);
     hb_bool_t (*unicode_decompose)(hb_unicode_funcs_t *, hb_codepoint_t, hb_codepoint_t *, hb_codepoint_t *);
     hb_bool_t (*unicode_compose)(hb_unicode_funcs_t *, hb_codepoint_t, hb_codepoint_t, hb_codepoint_t *);
@@ -196,6 +217,8 @@ int load(char *message, size_t capacity) {
         {"hb_font_create", (void **)&hb.font_create},
         {"hb_font_destroy", (void **)&hb.font_destroy},
         {"hb_font_get_nominal_glyph", (void **)&hb.font_get_nominal_glyph},
+        {"hb_font_set_variations", (void **)&hb.font_set_variations},
+        {"hb_ot_var_find_axis_info", (void **)&hb.ot_var_find_axis_info},
         {"hb_unicode_funcs_get_default", (void **)&hb.unicode_funcs_get_default},
         {"hb_unicode_decompose", (void **)&hb.unicode_decompose},
         {"hb_unicode_compose", (void **)&hb.unicode_compose},
@@ -302,6 +325,20 @@ extern "C" unsigned cfonts_font_glyph_count(const cfonts_font *font) { return hb
 extern "C" int cfonts_font_has_character(cfonts_font *font, uint32_t character) {
     hb_codepoint_t glyph = 0;
     return hb.font_get_nominal_glyph(font->font, character, &glyph) ? 1 : 0;
+}
+
+extern "C" int cfonts_font_axis(cfonts_font *font, uint32_t tag, float *minimum, float *default_value, float *maximum) {
+    hb_ot_var_axis_info_t axis = {};
+    if (!hb.ot_var_find_axis_info(font->face, tag, &axis)) return 0;
+    *minimum = axis.min_value;
+    *default_value = axis.default_value;
+    *maximum = axis.max_value;
+    return 1;
+}
+
+extern "C" void cfonts_font_set_variation(cfonts_font *font, uint32_t tag, float value) {
+    const hb_variation_t variation = {tag, value};
+    hb.font_set_variations(font->font, &variation, 1);
 }
 
 extern "C" int cfonts_decompose(uint32_t character, uint32_t *first, uint32_t *second) {

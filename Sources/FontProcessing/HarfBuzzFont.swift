@@ -21,6 +21,21 @@ final class HarfBuzzFont {
 
     var glyphCount: Int { Int(cfonts_font_glyph_count(font)) }
 
+    /// Sets a variable font to the weight a browser draws it at with `@font-face`'s
+    /// `font-weight: cssWeight`: its 'wght' axis at `cssWeight` clamped to the axis, every other
+    /// axis at its default. Shaping, sizes and outlines are then that instance's. Gives the
+    /// axis value set, or `nil` (and changes nothing) for a font without a 'wght' axis, which
+    /// draws its one instance at any weight.
+    @discardableResult
+    func drawAtWeight(_ cssWeight: Int) -> Float? {
+        let tag = FontFileStructure.tag("wght")
+        var (minimum, defaultValue, maximum): (Float, Float, Float) = (0, 0, 0)
+        guard cfonts_font_axis(font, tag, &minimum, &defaultValue, &maximum) != 0, minimum <= maximum else { return nil }
+        let value = min(max(Float(cssWeight), minimum), maximum)
+        cfonts_font_set_variation(font, tag, value)
+        return value
+    }
+
     /// Whether the character map gives `character` a glyph.
     func hasGlyph(for character: Unicode.Scalar) -> Bool {
         cfonts_font_has_character(font, character.value) != 0

@@ -70,13 +70,15 @@ package enum WebFontMaker {
     /// that made them left, and a bitmap is larger than an outline.
     static let bitmapTables = ["sbix", "CBDT", "CBLC", "EBDT", "EBLC", "EBSC"]
 
-    /// The published font of the sfnt `source`, for `characters` and checked with `texts`.
+    /// The published font of the sfnt `source`, for `characters` and checked with `texts` as
+    /// a browser draws them with the `@font-face` weight `weight` (``publishable(_:texts:weight:)``).
     /// `largestWhole` is ``largestWholeFont`` but in tests.
     package static func make(
-        from source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText], largestWhole: Int = largestWholeFont
+        from source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText], weight: Int = normalWeight,
+        largestWhole: Int = largestWholeFont
     ) throws(FontProcessingFailure) -> WebFont {
         try FontLibraries.require(missingLibrary)
-        let font = try publishable(source, texts: texts)
+        let font = try publishable(source, texts: texts, weight: weight)
         let difference: String
         // A font HarfBuzz reads may still be one its subsetter fails on for some characters
         // (HarfBuzz 6 fails on Droid Sans Fallback's 'cmap' for a few thousand scattered
@@ -85,7 +87,7 @@ package enum WebFontMaker {
         if let subsetSfnt = try? font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text))) {
             // HarfBuzz keeps every name STAT or fvar points to: the names are cut down again.
             let subset = try WOFF2Codec.encode(try CopiedTables.published(in: NameTable.publishedNames(in: subsetSfnt)))
-            guard let found = self.difference(of: subset, from: font, characters: characters, texts: texts) else {
+            guard let found = self.difference(of: subset, from: font, characters: characters, texts: texts, weight: weight) else {
                 return WebFont(woff2: subset, wholeFontReason: nil)
             }
             difference = found
@@ -100,7 +102,7 @@ package enum WebFontMaker {
                 isRefusal: true)
         }
         let whole = try WOFF2Codec.encode(wholeSfnt)
-        if let wrong = self.difference(of: whole, from: font, characters: characters, texts: texts) {
+        if let wrong = self.difference(of: whole, from: font, characters: characters, texts: texts, weight: weight) {
             throw FontProcessingFailure("the whole font, as HarfBuzz and the woff2 encoder made it, \(wrong)")
         }
         return WebFont(woff2: whole, wholeFontReason: difference)
@@ -113,9 +115,11 @@ package enum WebFontMaker {
     /// characters of `texts` the font lacks (``FontCoverage``), which a browser takes from
     /// another font.
     @discardableResult
-    package static func checkPublishable(_ file: [UInt8], texts: [ShapingText]) throws(FontProcessingFailure) -> [Unicode.Scalar] {
+    package static func checkPublishable(
+        _ file: [UInt8], texts: [ShapingText], weight: Int = normalWeight
+    ) throws(FontProcessingFailure) -> [Unicode.Scalar] {
         try FontLibraries.require(missingLibrary)
-        let font = try publishable(try sfnt(from: file), texts: texts)
+        let font = try publishable(try sfnt(from: file), texts: texts, weight: weight)
         var lacked: Set<Unicode.Scalar> = []
         for text in texts {
             lacked.formUnion(FontCoverage.lackedCharacters(of: text.text, shapedAs: try font.shape(text.text, language: text.language), in: font))
@@ -150,16 +154,30 @@ package enum WebFontMaker {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
+    /// A 'wght' axis value as CSS writes a weight: 700, 650.5.
+    static func axisValue(_ value: Float) -> String {
+        value == value.rounded() && abs(value) < 1e6 ? String(Int(value)) : String(value)
+    }
+
     /// `bytes` in megabytes to a tenth, or under one in kilobytes.
     static func megabytes(_ bytes: Int) -> String {
         bytes < 1 << 20 ? "\(bytes >> 10) KB" : "\(bytes >> 20).\((bytes & 0xF_FFFF) * 10 >> 20) MB"
     }
 
+    /// CSS `normal`, the weight the build gives a face whose appDef names none.
+    package static let normalWeight = 400
+
     /// The font the published one is made of and compared with: the sfnt `source` without its
-    /// bitmap glyph tables when it has outlines. Refuses a font that draws a character of the
-    /// text `texts` shows with empty glyphs, or with bitmaps alone (its outlines empty).
-    static func publishable(_ source: [UInt8], texts: [ShapingText]) throws(FontProcessingFailure) -> HarfBuzzFont {
+    /// bitmap glyph tables when it has outlines, drawing at the `@font-face` weight `weight`
+    /// (``HarfBuzzFont/drawAtWeight(_:)``: a variable font's 'wght' axis set to it, as a browser
+    /// sets it; a font without that axis as it is). Refuses a font that draws a character of
+    /// the text `texts` shows with empty glyphs at that weight, or with bitmaps alone (its
+    /// outlines empty).
+    static func publishable(_ source: [UInt8], texts: [ShapingText], weight: Int) throws(FontProcessingFailure) -> HarfBuzzFont {
         let original = try HarfBuzzFont(sfnt: source)
+        // Browsers draw a variable font's 'wght' at the face's weight, never at its default
+        // instance: an instance whose outlines are empty there shows no text.
+        let axisWeight = original.drawAtWeight(weight)
         try CopiedTables.check(source)
         let tags: Set<String>
         do {
@@ -173,13 +191,15 @@ package enum WebFontMaker {
             guard let character = try EmptyGlyphCheck.firstUndrawnCharacter(of: text, in: original) else { continue }
             let hex = codePoint(character)
             let svgGlyphs = tags.contains("SVG ") ? "; its 'SVG ' glyphs are not published, as HarfBuzz's subsetter leaves them out" : ""
+            let instance = axisWeight.map { " at weight \(Self.axisValue($0)) of its 'wght' axis (browsers draw it there for its font-weight \(weight))" } ?? ""
             throw FontProcessingFailure(
-                "it draws '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" with empty glyphs (\(hex) among them: no outline, no bitmap\(svgGlyphs)), so visitors would see no text: use a font that draws it",
+                "it draws '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" with empty glyphs\(instance) (\(hex) among them: no outline, no bitmap\(svgGlyphs)), so visitors would see no text: use a font that draws it",
                 isRefusal: true)
         }
         let bitmaps = bitmapTables.filter(tags.contains)
         guard !bitmaps.isEmpty else { return original }
         let font = try HarfBuzzFont(sfnt: try original.sfnt(without: bitmaps))
+        font.drawAtWeight(weight)
         for text in texts {
             let (drawn, outlined) = (try original.shape(text.text, language: text.language), try font.shape(text.text, language: text.language))
             // A space drawn by a bitmap (of nothing) and by no outline is no lost glyph.
@@ -201,9 +221,11 @@ package enum WebFontMaker {
     /// phrase whose subject is the published font: "lacks U+1300, which the font has"), or
     /// `nil` when it decodes and maps and shapes them all as the source does: a font from a
     /// cache is checked so before it is used.
-    package static func difference(of woff2: [UInt8], fromSource source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText]) -> String? {
+    package static func difference(
+        of woff2: [UInt8], fromSource source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText], weight: Int = normalWeight
+    ) -> String? {
         do {
-            return difference(of: woff2, from: try publishable(source, texts: texts), characters: characters, texts: texts)
+            return difference(of: woff2, from: try publishable(source, texts: texts, weight: weight), characters: characters, texts: texts, weight: weight)
         } catch {
             return "cannot be compared with the font: \(error.description)"
         }
@@ -212,10 +234,14 @@ package enum WebFontMaker {
     /// How a font from a cache differs from one ``make(from:characters:texts:)`` would give:
     /// ``difference(of:fromSource:characters:texts:)``, and, for a font said to be whole, any
     /// glyph of the source it lacks.
-    package static func difference(of font: WebFont, fromSource source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText]) -> String? {
+    package static func difference(
+        of font: WebFont, fromSource source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText], weight: Int = normalWeight
+    ) -> String? {
         do {
-            let original = try publishable(source, texts: texts)
-            if let difference = difference(of: font.woff2, from: original, characters: characters, texts: texts) { return difference }
+            let original = try publishable(source, texts: texts, weight: weight)
+            if let difference = difference(of: font.woff2, from: original, characters: characters, texts: texts, weight: weight) {
+                return difference
+            }
             guard font.wholeFontReason != nil else { return nil }
             let published = try HarfBuzzFont(sfnt: try WOFF2Codec.decode(font.woff2))
             return published.glyphCount == original.glyphCount ? nil : "is not the whole font (\(published.glyphCount) of its \(original.glyphCount) glyphs)"
@@ -224,7 +250,12 @@ package enum WebFontMaker {
         }
     }
 
-    private static func difference(of woff2: [UInt8], from source: HarfBuzzFont, characters: [Unicode.Scalar], texts: [ShapingText]) -> String? {
+    /// `source` draws at `weight` (``publishable(_:texts:weight:)``), and the published font is
+    /// compared at that weight too: a subset that lost or changed the font's variations draws
+    /// otherwise there, where browsers draw it, though its default instance may be alike.
+    private static func difference(
+        of woff2: [UInt8], from source: HarfBuzzFont, characters: [Unicode.Scalar], texts: [ShapingText], weight: Int
+    ) -> String? {
         guard woff2.starts(with: [0x77, 0x4F, 0x46, 0x32]) else { return "is no WOFF2 file" }
         let published: HarfBuzzFont
         do {
@@ -232,6 +263,7 @@ package enum WebFontMaker {
         } catch {
             return "does not decode: \(error.description)"
         }
+        published.drawAtWeight(weight)
         if let character = characters.first(where: { source.hasGlyph(for: $0) != published.hasGlyph(for: $0) }) {
             let hex = codePoint(character)
             return source.hasGlyph(for: character) ? "lacks \(hex), which the font has" : "has \(hex), which the font lacks"

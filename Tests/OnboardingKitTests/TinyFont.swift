@@ -9,9 +9,33 @@ enum TinyFont {
     /// The same, but with an empty glyph for 'W': a text with a W is drawn with nothing.
     static let drawingNothing = font(boxes: 0x21...0x7E, empty: "W")
 
+    /// ``drawingASCII`` made variable: a 'wght' axis from `minimum` to `maximum`, default
+    /// `defaultWeight` (where the box is drawn), along which the box flattens onto the line
+    /// y = 0, so that at `flatWeight` (`minimum` or `maximum`) every glyph draws nothing.
+    static func variable(minimum: Int, defaultWeight: Int, maximum: Int, flatWeight: Int) -> [UInt8] {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+        func fixed(_ value: Int) -> [UInt8] { u16(value) + u16(0) }
+        // 'fvar': one axis record of 20 bytes at byte 16, no named instance.
+        let fvar =
+            u16(1) + u16(0) + u16(16) + u16(2) + u16(1) + u16(20) + u16(0) + u16(8)
+            + Array("wght".utf8) + fixed(minimum) + fixed(defaultWeight) + fixed(maximum) + u16(0) + u16(256)
+        // Glyph 1's variation: one tuple whose peak (F2Dot14 1 or -1) is the axis's end at
+        // `flatWeight`, applying to every point (shared point numbers, 0: all) of the box and
+        // the four phantom points. No x moves; the two points at y = 700 move down by 700.
+        let peak = flatWeight > defaultWeight ? 0x4000 : 0xC000
+        let deltas = [0x87] + [0x47] + [0, -700, -700, 0, 0, 0, 0, 0].flatMap(u16)
+        let serialized = [0] + deltas
+        let variation = u16(0x8000 | 1) + u16(4 + 6) + u16(deltas.count) + u16(0x8000) + u16(peak) + serialized
+        let data = variation + (variation.count % 2 == 0 ? [] : [0])
+        // Short offsets (halved) from the data's start for glyphs 0, 1, 2 and the end: only glyph 1 varies.
+        let offsets = [0, 0, data.count, data.count].flatMap { u16($0 / 2) }
+        let header = u16(1) + u16(0) + u16(1) + u16(0) + u16(0) + u16(20 + offsets.count) + u16(3) + u16(0) + u16(0) + u16(20 + offsets.count)
+        return font(boxes: 0x21...0x7E, empty: nil, extraTables: [("fvar", fvar), ("gvar", header + offsets + data)])
+    }
+
     /// A font whose glyph 1, a box, draws the characters `boxes`, and whose glyph 2, empty,
     /// `empty` (in place of a box).
-    private static func font(boxes: ClosedRange<Int>?, empty: Unicode.Scalar?) -> [UInt8] {
+    private static func font(boxes: ClosedRange<Int>?, empty: Unicode.Scalar?, extraTables: [(String, [UInt8])] = []) -> [UInt8] {
         func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
         func u32(_ value: UInt32) -> [UInt8] { u16(Int(value >> 16)) + u16(Int(value & 0xFFFF)) }
         // A format 4 subtable: a segment for each character, in order (a segment's delta maps
@@ -47,11 +71,15 @@ enum TinyFont {
             u32(0x0001_0000) + u16(glyphs) + u16(points.0) + u16(points.1) + u16(0) + u16(0) + u16(2) + [UInt8](repeating: 0, count: 16)
         // HarfBuzz's subsetter takes a table of no bytes for a missing one, and copies no font
         // without its 'glyf': without the box, 'glyf' holds 4 bytes no glyph uses.
-        let tables: [(String, [UInt8])] = [
-            ("cmap", cmap), ("glyf", boxes == nil ? [0, 0, 0, 0] : box), ("head", head), ("hhea", hhea), ("hmtx", hmtx), ("loca", loca),
-            ("maxp", maxp),
-        ]
-        var font = u32(0x0001_0000) + u16(tables.count) + u16(64) + u16(2) + u16(tables.count * 16 - 64)
+        var tables: [(String, [UInt8])] =
+            [
+                ("cmap", cmap), ("glyf", boxes == nil ? [0, 0, 0, 0] : box), ("head", head), ("hhea", hhea), ("hmtx", hmtx), ("loca", loca),
+                ("maxp", maxp),
+            ] + extraTables
+        tables.sort { $0.0 < $1.0 }
+        // The directory's binary search fields: the largest power of two <= the count, x 16.
+        let tableSelector = Int.bitWidth - 1 - tables.count.leadingZeroBitCount
+        var font = u32(0x0001_0000) + u16(tables.count) + u16(16 << tableSelector) + u16(tableSelector) + u16(tables.count * 16 - (16 << tableSelector))
         var offset = 12 + 16 * tables.count
         var data: [UInt8] = []
         for (tag, bytes) in tables {

@@ -59,7 +59,7 @@ package final class FontDrawingChecks {
         var found: (problems: [FontDrawingProblem], lacked: [FontLackedCharacters]) = ([], [])
         for font in fonts {
             let users = plan.languages(using: font.cssFamily)
-            switch FontFileCheck.drawing(at: font.path, texts: text.texts(in: users)) {
+            switch FontFileCheck.drawing(at: font.path, texts: text.texts(in: users), weight: font.numericWeight) {
             case .failure(let problem): found.problems.append(FontDrawingProblem(font: font, problem: problem))
             case .success(let lacked) where !lacked.isEmpty:
                 found.lacked.append(FontLackedCharacters(font: font, languages: users, characters: lacked))

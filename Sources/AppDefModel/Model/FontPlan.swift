@@ -8,8 +8,12 @@ package struct PlannedFont: Hashable {
     package var path: String
     /// Where the appDef first names the file (its `<f>` or `<filename>`), for diagnostics about it.
     package var position: SourcePosition
+    /// CSS font-weight (``FontFace/weight``), which the build writes in the face's `@font-face`.
     package var weight: String
     package var style: String
+
+    /// ``weight`` as a number: the weight a browser sets a variable font's 'wght' axis to.
+    package var numericWeight: Int { Int(weight) ?? 400 }
 }
 
 /// Which languages use which web font, and the font files to publish, from the writing

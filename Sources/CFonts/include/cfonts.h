@@ -37,6 +37,15 @@ unsigned cfonts_font_glyph_count(const cfonts_font *font);
 /* Whether the font's character map gives `character` a glyph. */
 int cfonts_font_has_character(cfonts_font *font, uint32_t character);
 
+/* The font's variation axis `tag` (as 'wght'), from its 'fvar': 1 with its least, default and
+   greatest values, 0 when the font has no such axis (or no 'fvar'). */
+int cfonts_font_axis(cfonts_font *font, uint32_t tag, float *minimum, float *default_value, float *maximum);
+
+/* Sets the font's axis `tag` to `value` (HarfBuzz clamps it to the axis) and every other axis
+   to its default, as a browser draws the font: shaping, extents and outlines then are the
+   instance's. */
+void cfonts_font_set_variation(cfonts_font *font, uint32_t tag, float value);
+
 /* The canonical decomposition of `character` by HarfBuzz's Unicode data, as its shaper
    decomposes a character a font lacks: 1 with its two parts (`second` 0 for a singleton), 0
    when it has none. HarfBuzz must be loaded. */

@@ -100,7 +100,9 @@ public enum FontPublisher {
                 case .contents(let cached)?:
                     // A whole font made for other texts may not shape these ones alike: made again, unremarked.
                     if cached.font.wholeFontReason == nil || cached.textsDigest == textsDigest {
-                        if let difference = WebFontMaker.difference(of: cached.font, fromSource: source, characters: characters, texts: texts) {
+                        if let difference = WebFontMaker.difference(
+                            of: cached.font, fromSource: source, characters: characters, texts: texts, weight: font.numericWeight)
+                        {
                             cacheProblem = "it " + difference
                         } else {
                             reusable = cached.font
@@ -116,7 +118,7 @@ public enum FontPublisher {
                     made = reusable
                     work.reused += 1
                 } else {
-                    made = try WebFontMaker.make(from: source, characters: characters, texts: texts)
+                    made = try WebFontMaker.make(from: source, characters: characters, texts: texts, weight: font.numericWeight)
                     WebFontCache.write(WebFontCache.Entry(font: made, textsDigest: textsDigest), as: name, in: cacheFolder)
                     if made.wholeFontReason == nil { work.made += 1 } else { work.madeWhole += 1 }
                 }
