@@ -6,7 +6,10 @@ enum TinyFont {
     static let trueType = font(boxes: nil, empty: nil)
     /// A box for each printable ASCII character: a font that draws an English text.
     static let drawingASCII = font(boxes: 0x21...0x7E, empty: nil)
-    /// The same, but with an empty glyph for 'W': a text with a W is drawn with nothing.
+    /// A box for each ASCII letter (and the six signs between 'Z' and 'a'), no digit: as a Noto
+    /// font for one script has its own digits and no Latin ones.
+    static let drawingLetters = font(boxes: 0x41...0x7A, empty: nil)
+    /// The same as ``drawingASCII``, but with an empty glyph for 'W': a text with a W is drawn with nothing.
     static let drawingNothing = font(boxes: 0x21...0x7E, empty: "W")
 
     /// ``drawingASCII`` made variable: a 'wght' axis from `minimum` to `maximum`, default

@@ -8,6 +8,11 @@ package import FontProcessing
 package struct CarouselText {
     /// Every text, in the order the project gives them, each once.
     package let texts: [ShapingText]
+    /// Those the pages draw in the text's language's font: the screens' texts and each
+    /// language's own button words. Not the slide labels, which only screen readers read, nor
+    /// the app's name, the pages' title, nor a button's default words on a page in another
+    /// language, which the page marks with the default language (see ``ButtonLabels``).
+    package let drawnTexts: [ShapingText]
 
     /// What the pages and their script add to the texts: the digits of slide labels, and the
     /// space, colon and slash they join words with ("2 of 4: Welcome", "2 / 4"), and the dot of
@@ -31,10 +36,12 @@ package struct CarouselText {
         for screen in screens {
             for field in TextField.allCases { screen.texts[field].map(add) }
         }
+        for words in [buttons.skip, buttons.next, buttons.start] { add(words) }
+        self.drawnTexts = texts
         for words in [buttons.skip, buttons.next, buttons.start] {
-            add(words)
-            // A language without words of its own for a button shows the default words, in
-            // its own font (the button carries no lang of its own): they are shaped in each.
+            // A language without words of its own for a button shows the default words, marked
+            // with their language, so drawn in its font; a page without script, or a template
+            // of the user's that does not mark them, draws them in the page's: shaped in each.
             for language in screens.languages { add(words.defaultText, language) }
         }
         let count = screens.count
@@ -56,6 +63,15 @@ package struct CarouselText {
     /// them on the pages (the language itself, or one of its subtags: `fr` takes `fr-CA`),
     /// whatever the case or ISO 639 code (`fra` takes `fr`).
     package func texts(in languages: [String]) -> [ShapingText] {
+        Self.texts(texts, in: languages)
+    }
+
+    /// The ``drawnTexts`` in a language of `languages`, as ``texts(in:)``.
+    package func drawnTexts(in languages: [String]) -> [ShapingText] {
+        Self.texts(drawnTexts, in: languages)
+    }
+
+    private static func texts(_ texts: [ShapingText], in languages: [String]) -> [ShapingText] {
         let wanted = languages.map(LanguageTag.matchingKey)
         return texts.filter { text in
             let language = LanguageTag.matchingKey(text.language)
