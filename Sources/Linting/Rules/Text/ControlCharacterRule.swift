@@ -28,6 +28,13 @@ struct ControlCharacterRule: Rule {
             RuleExample(
                 """
                 <app-definition type="SAB">
+                  <interface-languages><writing-systems><writing-system ↓code="en&#x85;" type="interface"/></writing-systems></interface-languages>
+                  <onboarding-screens><onboarding-screen><title type="top-title"><translation>Welcome</translation></title></onboarding-screen></onboarding-screens>
+                </app-definition>
+                """),
+            RuleExample(
+                """
+                <app-definition type="SAB">
                   ↓<app-name>Good News&#x99;</app-name>
                   <onboarding-screens><onboarding-screen><title type="top-title"><translation>Welcome</translation></title></onboarding-screen></onboarding-screens>
                 </app-definition>
@@ -49,6 +56,15 @@ struct ControlCharacterRule: Rule {
             (translation.position, translation.text, translationLanguage(translation).map { "the '\($0)' translation" } ?? "the default translation")
         }
         if let name = context.syntax.appName, let position = context.syntax.appNamePosition { texts.append((position, name, "the app's name")) }
+        // The language codes the pages write in `lang` and their data: of the texts and images,
+        // the buttons' words, the writing systems, and the default language.
+        let elements = context.screens.map(\.element) + Array(context.syntax.buttonMappings.values) + [context.syntax.interfaceLanguages].compactMap { $0 }
+        for attribute in elements.flatMap(Self.attributes) where ["lang", "code"].contains(attribute.name) {
+            texts.append((attribute.position, attribute.value, "the language code '\(attribute.name)'"))
+        }
+        if let language = context.syntax.defaultLanguage, let position = context.syntax.defaultLanguagePosition {
+            texts.append((position, language, "the default language 'default-lang'"))
+        }
         return texts.sorted { $0.0 < $1.0 }.compactMap { position, text, what in
             let found = Array(Set(text.unicodeScalars.filter(Self.cannotShow))).sorted { $0.value < $1.value }
             guard !found.isEmpty else { return nil }
@@ -58,6 +74,11 @@ struct ControlCharacterRule: Rule {
                 message: "\(what) holds \(found.count == 1 ? "a character" : "characters") no page can show: \(ShortList.text(found.map(Self.describe)))",
                 notes: meant.isEmpty ? [] : ["read as Windows-1252, the text would have \(ShortList.text(meant)): it may have been read in the wrong encoding"])
         }
+    }
+
+    /// Every attribute of `element` and of the elements inside it.
+    private static func attributes(of element: XMLElement) -> [XMLAttribute] {
+        element.attributes + element.children.flatMap(attributes)
     }
 
     /// C1 controls, DEL and the noncharacters: what HTML's parser reports as
