@@ -21,20 +21,32 @@ final class HarfBuzzFont {
 
     var glyphCount: Int { Int(cfonts_font_glyph_count(font)) }
 
-    /// Sets a variable font to the weight a browser draws it at with `@font-face`'s
-    /// `font-weight: cssWeight`: its 'wght' axis at `cssWeight` clamped to the axis, every other
-    /// axis at its default. Shaping, sizes and outlines are then that instance's. Gives the
-    /// axis value set, or `nil` (and changes nothing) for a font without a 'wght' axis, which
-    /// draws its one instance at any weight.
+    /// Sets a variable font to the instance a browser draws in the carousel's pages with
+    /// `@font-face`'s `font-weight: cssWeight` (``BrowserInstance``): shaping, sizes and
+    /// outlines are then that instance's. Gives the axes set, or `nil` (and changes nothing)
+    /// for a font without any of them, which draws its default instance there.
     @discardableResult
-    func drawAtWeight(_ cssWeight: Int) -> Float? {
-        let tag = FontFileStructure.tag("wght")
-        var (minimum, defaultValue, maximum): (Float, Float, Float) = (0, 0, 0)
-        guard cfonts_font_axis(font, tag, &minimum, &defaultValue, &maximum) != 0, minimum <= maximum else { return nil }
-        let value = min(max(Float(cssWeight), minimum), maximum)
-        cfonts_font_set_variation(font, tag, value)
-        return value
+    func drawAsBrowsers(weight cssWeight: Int) -> BrowserInstance? {
+        var settings: [BrowserInstance.Setting] = []
+        for (name, requested) in BrowserInstance.requested(weight: cssWeight) {
+            var (minimum, defaultValue, maximum): (Float, Float, Float) = (0, 0, 0)
+            guard cfonts_font_axis(font, FontFileStructure.tag(name), &minimum, &defaultValue, &maximum) != 0, minimum <= maximum else {
+                continue
+            }
+            settings.append(BrowserInstance.Setting(tag: name, value: min(max(requested, minimum), maximum)))
+        }
+        guard !settings.isEmpty else { return nil }
+        let tags = settings.map { FontFileStructure.tag($0.tag) }
+        let values = settings.map(\.value)
+        tags.withUnsafeBufferPointer { tags in
+            values.withUnsafeBufferPointer { values in cfonts_font_set_variations(font, tags.baseAddress, values.baseAddress, tags.count) }
+        }
+        return BrowserInstance(settings: settings)
     }
+
+    /// Whether the font has variations ('fvar' axes), which the pages pin as
+    /// ``BrowserInstance`` says.
+    var isVariable: Bool { cfonts_font_axis_count(font) > 0 }
 
     /// Whether the character map gives `character` a glyph.
     func hasGlyph(for character: Unicode.Scalar) -> Bool {

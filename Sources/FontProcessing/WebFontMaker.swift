@@ -154,14 +154,15 @@ package enum WebFontMaker {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    /// A 'wght' axis value as CSS writes a weight: 700, 650.5.
-    static func axisValue(_ value: Float) -> String {
-        value == value.rounded() && abs(value) < 1e6 ? String(Int(value)) : String(value)
-    }
-
     /// `bytes` in megabytes to a tenth, or under one in kilobytes.
     static func megabytes(_ bytes: Int) -> String {
         bytes < 1 << 20 ? "\(bytes >> 10) KB" : "\(bytes >> 20).\((bytes & 0xF_FFFF) * 10 >> 20) MB"
+    }
+
+    /// Whether the published font `woff2` is variable, so that the pages set its axes where
+    /// lint and the build checked it (``BrowserInstance``); `false` for one that does not decode.
+    package static func isVariable(_ woff2: [UInt8]) -> Bool {
+        (try? HarfBuzzFont(sfnt: WOFF2Codec.decode(woff2)))?.isVariable ?? false
     }
 
     /// CSS `normal`, the weight the build gives a face whose appDef names none.
@@ -169,15 +170,15 @@ package enum WebFontMaker {
 
     /// The font the published one is made of and compared with: the sfnt `source` without its
     /// bitmap glyph tables when it has outlines, drawing at the `@font-face` weight `weight`
-    /// (``HarfBuzzFont/drawAtWeight(_:)``: a variable font's 'wght' axis set to it, as a browser
-    /// sets it; a font without that axis as it is). Refuses a font that draws a character of
+    /// (``HarfBuzzFont/drawAsBrowsers(weight:)``: a variable font at the instance browsers draw
+    /// in the pages; a font without variations as it is). Refuses a font that draws a character of
     /// the text `texts` shows with empty glyphs at that weight, or with bitmaps alone (its
     /// outlines empty).
     static func publishable(_ source: [UInt8], texts: [ShapingText], weight: Int) throws(FontProcessingFailure) -> HarfBuzzFont {
         let original = try HarfBuzzFont(sfnt: source)
-        // Browsers draw a variable font's 'wght' at the face's weight, never at its default
-        // instance: an instance whose outlines are empty there shows no text.
-        let axisWeight = original.drawAtWeight(weight)
+        // Browsers draw a variable font at the face's weight and the axes the style sheet sets,
+        // not at its default instance: an instance whose outlines are empty there shows no text.
+        let instance = original.drawAsBrowsers(weight: weight)
         try CopiedTables.check(source)
         let tags: Set<String>
         do {
@@ -191,15 +192,15 @@ package enum WebFontMaker {
             guard let character = try EmptyGlyphCheck.firstUndrawnCharacter(of: text, in: original) else { continue }
             let hex = codePoint(character)
             let svgGlyphs = tags.contains("SVG ") ? "; its 'SVG ' glyphs are not published, as HarfBuzz's subsetter leaves them out" : ""
-            let instance = axisWeight.map { " at weight \(Self.axisValue($0)) of its 'wght' axis (browsers draw it there for its font-weight \(weight))" } ?? ""
+            let place = instance.map { " at \($0.description) of its axes (where browsers draw it in the pages, its font-weight \(weight))" } ?? ""
             throw FontProcessingFailure(
-                "it draws '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" with empty glyphs\(instance) (\(hex) among them: no outline, no bitmap\(svgGlyphs)), so visitors would see no text: use a font that draws it",
+                "it draws '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" with empty glyphs\(place) (\(hex) among them: no outline, no bitmap\(svgGlyphs)), so visitors would see no text: use a font that draws it",
                 isRefusal: true)
         }
         let bitmaps = bitmapTables.filter(tags.contains)
         guard !bitmaps.isEmpty else { return original }
         let font = try HarfBuzzFont(sfnt: try original.sfnt(without: bitmaps))
-        font.drawAtWeight(weight)
+        font.drawAsBrowsers(weight: weight)
         for text in texts {
             let (drawn, outlined) = (try original.shape(text.text, language: text.language), try font.shape(text.text, language: text.language))
             // A space drawn by a bitmap (of nothing) and by no outline is no lost glyph.
@@ -263,7 +264,7 @@ package enum WebFontMaker {
         } catch {
             return "does not decode: \(error.description)"
         }
-        published.drawAtWeight(weight)
+        published.drawAsBrowsers(weight: weight)
         if let character = characters.first(where: { source.hasGlyph(for: $0) != published.hasGlyph(for: $0) }) {
             let hex = codePoint(character)
             return source.hasGlyph(for: character) ? "lacks \(hex), which the font has" : "has \(hex), which the font lacks"

@@ -14,4 +14,7 @@ struct FontAsset: Hashable {
     var style: String
     /// The WOFF2 bytes.
     var bytes: [UInt8]
+    /// Whether it is a variable font, which the pages draw at the axes lint and the build
+    /// checked it at (``FontProcessing/BrowserInstance``).
+    var isVariable = false
 }

@@ -42,7 +42,10 @@ struct PageContext {
                 }),
             "languageFonts": .list(
                 PageLanguage.keyed(project.fonts.languageFamilies.map { ($0.language, $0.cssFamily) }).map { language, family in
-                    ["language": .string(language), "family": .string(family)]
+                    [
+                        "language": .string(language), "family": .string(family),
+                        "variable": .bool(project.fontAssets.contains { $0.cssFamily == family && $0.isVariable }),
+                    ]
                 }),
         ]
     }

@@ -10,9 +10,12 @@ the page, so the stack's width is the fallback's. Chromium also names the fonts 
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from helpers import settled
+from PIL import Image
 
 CHARIS = Path("/usr/share/fonts/truetype/charis/CharisSIL-Regular.ttf")
 ABYSSINICA = Path("/usr/share/fonts/truetype/abyssinica/AbyssinicaSIL-Regular.ttf")
@@ -100,6 +103,18 @@ def assert_drawn_in(page, selector: str, family: str):
     assert abs(widths["shown"] - widths["webFont"]) < 0.01 and abs(widths["shown"] - widths["without"]) > 5, f"{selector}: {widths}"
 
 
+def open_with_fonts_at_hand(open_page, url: str):
+    """The page at `url` as on a visit after the first: with `font-display: optional` a font
+    is drawn when the browser has it as the text is laid out, so the page is opened once to
+    fetch its fonts, then again."""
+    page = open_page(url)
+    page.evaluate("() => document.fonts.ready")
+    page.goto(url)
+    page.wait_for_selector("html.onboarding-ready .onboarding-controls", state="visible")
+    page.evaluate("() => document.fonts.ready")
+    return page
+
+
 def drawn_with(page, selector: str) -> list[dict]:
     """The fonts Chromium really drew the element's text with (CDP CSS.getPlatformFontsForNode)."""
     page = page.playwright
@@ -127,14 +142,8 @@ def test_the_build_publishes_subset_woff2_only(fonts_app):
 @pytest.mark.parametrize("size", ["phone"])
 @pytest.mark.parametrize(("language", "family", "drawn"), [("sg", "sab-font1", "Charis SIL"), ("am", "sab-font2", "Abyssinica SIL")])
 def test_the_carousels_text_is_drawn_in_the_languages_web_font(open_page, fonts_app, language, family, drawn):
-    """With `font-display: optional` a font is drawn when the browser has it as the text is laid
-    out, as on a visit after the first: the page is opened once to fetch it, then again."""
     url = fonts_app.url(f"?lang={language}")
-    page = open_page(url)
-    page.evaluate("() => document.fonts.ready")
-    page.goto(url)
-    page.wait_for_selector("html.onboarding-ready .onboarding-controls", state="visible")
-    page.evaluate("() => document.fonts.ready")
+    page = open_with_fonts_at_hand(open_page, url)
     title = "#onboarding-slide-1 [data-field=topTitle]"
     text = page.locator(title).text_content()
     faces = page.evaluate(FONT_FACES)
@@ -185,3 +194,61 @@ def test_the_default_languages_font_is_drawn_on_the_first_open(open_page, first_
         used = drawn_with(page, title)
         assert [font["familyName"] for font in used] == ["Charis SIL"], used
     assert sum(path.endswith(".woff2") for path in served_paths) == 1, served_paths
+
+
+# A variable font of boxes with an 'opsz' axis from 8 (its default, where the boxes are drawn) to
+# 16, where they are flat: browsers set 'opsz' to the text's size (font-optical-sizing: auto),
+# which for text of 16 px and larger draws nothing. Made by VariableFontInstanceTests.
+OPTICAL_SIZE_BOX = Path(__file__).parent / "fonts" / "OpticalSizeBox.ttf"
+
+VARIABLE_APP_DEF = """<?xml version="1.0" encoding="utf-8"?>
+<app-definition type="SAB">
+  <fonts><font family="font1"><font-name>Box</font-name><f format="truetype">OpticalSizeBox.ttf</f></font></fonts>
+  <interface-languages><writing-systems>
+    <writing-system code="en" type="interface"><font-family>font1</font-family></writing-system>
+  </writing-systems></interface-languages>
+  <translation-mappings default-lang="en">
+    <tm id="Button_Skip"><t lang="en">Skip</t></tm><tm id="Button_Next"><t lang="en">Next</t></tm><tm id="Button_Start"><t lang="en">Start</t></tm>
+  </translation-mappings>
+  <onboarding-screen><title type="top-title"><t>Welcome</t></title></onboarding-screen>
+  <onboarding-screen><title type="top-title"><t>Read</t></title></onboarding-screen>
+</app-definition>
+"""
+
+
+def ink(page, selector: str, folder: Path) -> int:
+    """How many pixels of the element stand out from the most common colour of its box (the
+    background), in a screenshot of the page (WebKitGTK's WebDriver gives an element's own
+    screenshot black)."""
+    shot = folder / "page.png"
+    page.screenshot(path=str(shot))
+    box = page.eval_on_selector(
+        selector, "(e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom].map((v) => v * devicePixelRatio); }")
+    image = Image.open(shot).convert("L").crop(tuple(round(value) for value in box))
+    histogram = image.histogram()
+    background = max(range(256), key=histogram.__getitem__)
+    return sum(count for level, count in enumerate(histogram) if abs(level - background) > 64)
+
+
+@pytest.fixture(scope="module")
+def variable_font_app(app_from_text):
+    return app_from_text("variable-font", VARIABLE_APP_DEF, fonts={"OpticalSizeBox.ttf": OPTICAL_SIZE_BOX.read_bytes()})
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_variable_font_is_drawn_where_it_was_checked(open_page, variable_font_app, tmp_path):
+    """Lint and the build check a variable font at its default optical size (and at 'wdth' 100,
+    'slnt' and 'ital' 0): the style sheet has browsers draw it there, not at the text's size,
+    where this font draws its boxes flat. The title is drawn in the web font and shows them."""
+    css = (variable_font_app.out / "onboarding.css").read_text(encoding="utf-8")
+    assert "font-optical-sizing:none" in css.replace(" ", ""), css
+    url = variable_font_app.url()
+    page = open_with_fonts_at_hand(open_page, url)
+    title = "#onboarding-slide-1 [data-field=topTitle]"
+    assert_drawn_in(page, title, "sab-font1")
+    size = page.eval_on_selector(title, "(e) => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 16, f"the title's text is {size} px: the test needs text the font draws flat at its optical size"
+    settled(page)
+    # "Welcome": seven boxes 0.4 em wide and 0.7 em tall.
+    drawn = ink(page, title, tmp_path)
+    assert drawn >= 7 * 0.4 * 0.7 * size * size * 0.5, f"the title's boxes are not drawn: {drawn} pixels of ink at {size} px"

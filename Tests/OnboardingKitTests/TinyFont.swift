@@ -12,16 +12,21 @@ enum TinyFont {
     /// The same as ``drawingASCII``, but with an empty glyph for 'W': a text with a W is drawn with nothing.
     static let drawingNothing = font(boxes: 0x21...0x7E, empty: "W")
 
-    /// ``drawingASCII`` made variable: a 'wght' axis from `minimum` to `maximum`, default
-    /// `defaultWeight` (where the box is drawn), along which the box flattens onto the line
-    /// y = 0, so that at `flatWeight` (`minimum` or `maximum`) every glyph draws nothing.
-    static func variable(minimum: Int, defaultWeight: Int, maximum: Int, flatWeight: Int) -> [UInt8] {
+    /// ``drawingASCII`` made variable: an `axis` ('wght' unless said) from `minimum` to
+    /// `maximum`, default `defaultWeight` (where the box is drawn), along which the box flattens
+    /// onto the line y = 0, so that at `flatWeight` (`minimum` or `maximum`) every glyph draws
+    /// nothing.
+    /// With `forBrowsers`, it also has the tables a browser's font sanitizer asks for (name,
+    /// OS/2, post), without which it refuses the font and draws another.
+    static func variable(
+        axis: String = "wght", minimum: Int, defaultWeight: Int, maximum: Int, flatWeight: Int, forBrowsers: Bool = false
+    ) -> [UInt8] {
         func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
         func fixed(_ value: Int) -> [UInt8] { u16(value) + u16(0) }
         // 'fvar': one axis record of 20 bytes at byte 16, no named instance.
         let fvar =
             u16(1) + u16(0) + u16(16) + u16(2) + u16(1) + u16(20) + u16(0) + u16(8)
-            + Array("wght".utf8) + fixed(minimum) + fixed(defaultWeight) + fixed(maximum) + u16(0) + u16(256)
+            + Array(axis.utf8) + fixed(minimum) + fixed(defaultWeight) + fixed(maximum) + u16(0) + u16(256)
         // Glyph 1's variation: one tuple whose peak (F2Dot14 1 or -1) is the axis's end at
         // `flatWeight`, applying to every point (shared point numbers, 0: all) of the box and
         // the four phantom points. No x moves; the two points at y = 700 move down by 700.
@@ -33,7 +38,29 @@ enum TinyFont {
         // Short offsets (halved) from the data's start for glyphs 0, 1, 2 and the end: only glyph 1 varies.
         let offsets = [0, 0, data.count, data.count].flatMap { u16($0 / 2) }
         let header = u16(1) + u16(0) + u16(1) + u16(0) + u16(0) + u16(20 + offsets.count) + u16(3) + u16(0) + u16(0) + u16(20 + offsets.count)
-        return font(boxes: 0x21...0x7E, empty: nil, extraTables: [("fvar", fvar), ("gvar", header + offsets + data)])
+        let browserTables = forBrowsers ? Self.browserTables : []
+        return font(boxes: 0x21...0x7E, empty: nil, extraTables: [("fvar", fvar), ("gvar", header + offsets + data)] + browserTables)
+    }
+
+    /// 'name' (the family "Box", Regular, and 256 for the axis), 'OS/2' version 4 and 'post'
+    /// version 3 (no glyph names), for the font's 1000 units to the em and its ASCII boxes.
+    private static var browserTables: [(String, [UInt8])] {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+        let names = [(1, "Box"), (2, "Regular"), (4, "Box"), (6, "Box"), (256, "Axis")]
+        var strings: [UInt8] = []
+        var records: [UInt8] = []
+        for (id, text) in names {
+            let utf16 = text.utf16.flatMap { u16(Int($0)) }
+            records += u16(3) + u16(1) + u16(0x409) + u16(id) + u16(utf16.count) + u16(strings.count)
+            strings += utf16
+        }
+        let name = u16(0) + u16(names.count) + u16(6 + records.count) + records + strings
+        let os2 =
+            u16(4) + u16(500) + u16(400) + u16(5) + u16(0) + [UInt8](repeating: 0, count: 20) + u16(0) + [UInt8](repeating: 0, count: 10)
+            + [0, 0, 0, 1] + [UInt8](repeating: 0, count: 12) + Array("NONE".utf8) + u16(0x40) + u16(0x21) + u16(0x7E) + u16(800) + u16(-200)
+            + u16(0) + u16(800) + u16(200) + [0, 0, 0, 1] + [UInt8](repeating: 0, count: 4) + u16(0) + u16(700) + u16(0) + u16(0x20) + u16(1)
+        let post = u16(3) + u16(0) + [UInt8](repeating: 0, count: 4) + u16(-100) + u16(50) + [UInt8](repeating: 0, count: 20)
+        return [("name", name), ("OS/2", os2), ("post", post)]
     }
 
     /// A font whose glyph 1, a box, draws the characters `boxes`, and whose glyph 2, empty,

@@ -41,10 +41,13 @@ int cfonts_font_has_character(cfonts_font *font, uint32_t character);
    greatest values, 0 when the font has no such axis (or no 'fvar'). */
 int cfonts_font_axis(cfonts_font *font, uint32_t tag, float *minimum, float *default_value, float *maximum);
 
-/* Sets the font's axis `tag` to `value` (HarfBuzz clamps it to the axis) and every other axis
-   to its default, as a browser draws the font: shaping, extents and outlines then are the
-   instance's. */
-void cfonts_font_set_variation(cfonts_font *font, uint32_t tag, float value);
+/* How many variation axes the font's 'fvar' has: 0 for a font that does not vary. */
+unsigned cfonts_font_axis_count(cfonts_font *font);
+
+/* Sets the font's axes `tags[i]` to `values[i]` (HarfBuzz clamps each to its axis) and every
+   other axis to its default, at once (at most 8 axes) (each call starts again from the default instance), as a
+   browser draws the font: shaping, extents and outlines then are the instance's. */
+void cfonts_font_set_variations(cfonts_font *font, const uint32_t *tags, const float *values, size_t count);
 
 /* The canonical decomposition of `character` by HarfBuzz's Unicode data, as its shaper
    decomposes a character a font lacks: 1 with its two parts (`second` 0 for a singleton), 0

@@ -138,7 +138,7 @@ public enum FontPublisher {
             published.fontAssets.append(
                 FontAsset(
                     cssFamily: font.cssFamily, outputPath: Self.outputPath(for: font.fileName, woff2: made.woff2),
-                    weight: font.weight, style: font.style, bytes: made.woff2))
+                    weight: font.weight, style: font.style, bytes: made.woff2, isVariable: WebFontMaker.isVariable(made.woff2)))
         }
         published.fontAssets.sort { $0.outputPath < $1.outputPath }
         return (published, diagnostics, work)

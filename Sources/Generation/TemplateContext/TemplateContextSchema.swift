@@ -53,6 +53,10 @@ public enum TemplateContextSchema {
             fields: [
                 .init("language", .text, "The language tag, as BCP 47 writes it (`wo` for SAB's `wol`): for `:lang()`."),
                 .init("family", .text, "The CSS font family."),
+                .init(
+                    "variable", .flag,
+                    "Whether a face of it is a variable font: the pages then set its axes as lint and the build checked them (`font-optical-sizing: none` and `font-variation-settings`)."
+                ),
             ]),
         .init(
             "assetBase", .text, "What goes before the path of an image or font: empty on the carousel, `../` on a screen page.",

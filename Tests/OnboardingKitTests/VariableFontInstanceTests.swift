@@ -8,10 +8,12 @@ import Testing
 @testable import OnboardingKit
 
 /// A browser draws a variable font with its 'wght' axis at the `@font-face` weight the build
-/// writes (`bold` is 700), clamped to the axis, not at the font's default instance: lint and
-/// the build check what the font draws there. A font whose text is drawn empty at that weight
-/// is not published, though its default instance draws it.
-struct VariableFontWeightTests {
+/// writes (`bold` is 700), clamped to the axis, and its 'wdth', 'slnt' and 'ital' axes where the
+/// style sheet sets them (100, 0, 0), not at the font's default instance: lint and the build
+/// check what the font draws there (``BrowserInstance``). A font whose text is drawn empty
+/// there is not published, though its default instance draws it. Its 'opsz', which browsers
+/// would set to each text's size, the style sheet leaves at its default.
+struct VariableFontInstanceTests {
     static func appDef(weight: String?) -> String {
         let declaration = weight.map { #"<sd property="font-weight" value="\#($0)"/>"# } ?? ""
         return """
@@ -38,33 +40,67 @@ struct VariableFontWeightTests {
         return (lint.filter { $0.ruleID.hasPrefix("font-") }, result.diagnostics, result.project.fontAssets)
     }
 
-    private func expectRefused(_ result: (lint: [Diagnostic], build: [Diagnostic], published: [FontAsset]), atWeight weight: String) {
+    private func expectRefused(_ result: (lint: [Diagnostic], build: [Diagnostic], published: [FontAsset]), at instance: String) {
         #expect(result.published.isEmpty, "a font drawing its text empty at its published weight was published")
         for (what, diagnostics) in [("lint", result.lint), ("build", result.build)] {
             #expect(diagnostics.map(\.ruleID) == [BuildDiagnosticID.fontNotPublished], "\(what): \(diagnostics.map(\.message))")
             #expect(diagnostics.allSatisfy { $0.severity == .error })
             let message = diagnostics.first?.message ?? ""
             #expect(
-                message.contains("with empty glyphs at weight \(weight) of its 'wght' axis"), "\(what) does not say at which weight: \(message)")
+                message.contains("with empty glyphs at \(instance) of its axes (where browsers draw it"), "\(what) does not say where: \(message)")
         }
     }
 
     /// Liberation Sans's case, in a font made here: drawn at 400, flat at 700, given as bold.
     @Test func aVariableFontDrawingNothingAtItsBoldWeightIsNotPublished() throws {
         let font = TinyFont.variable(minimum: 400, defaultWeight: 400, maximum: 700, flatWeight: 700)
-        expectRefused(try check(font, weight: "bold"), atWeight: "700")
+        expectRefused(try check(font, weight: "bold"), at: "'wght' 700")
     }
 
     /// A font whose default is not 400 is drawn at 400 when no weight is given (CSS normal).
     @Test func aVariableFontDrawingNothingAtNormalWeightIsNotPublished() throws {
         let font = TinyFont.variable(minimum: 400, defaultWeight: 700, maximum: 700, flatWeight: 400)
-        expectRefused(try check(font, weight: nil), atWeight: "400")
+        expectRefused(try check(font, weight: nil), at: "'wght' 400")
     }
 
     /// A weight beyond the axis is clamped to it, as browsers clamp it: 900 on an axis ending at 700.
     @Test func aWeightBeyondTheAxisIsCheckedWhereTheAxisEnds() throws {
         let font = TinyFont.variable(minimum: 400, defaultWeight: 400, maximum: 700, flatWeight: 700)
-        expectRefused(try check(font, weight: "900"), atWeight: "700")
+        expectRefused(try check(font, weight: "900"), at: "'wght' 700")
+    }
+
+    /// The axes the style sheet sets besides the weight: a font flat at 'wdth' 100, 'slnt' 0 or
+    /// 'ital' 0 (where browsers draw it in the pages) though drawn at its default is refused.
+    @Test(arguments: [("wdth", 50, 50, 100, 100), ("slnt", -20, -20, 0, 0), ("ital", 0, 1, 1, 0)])
+    func aVariableFontDrawingNothingWhereTheStyleSheetSetsItsAxesIsNotPublished(
+        _ axis: String, _ minimum: Int, _ defaultValue: Int, _ maximum: Int, _ flat: Int
+    ) throws {
+        let font = TinyFont.variable(axis: axis, minimum: minimum, defaultWeight: defaultValue, maximum: maximum, flatWeight: flat)
+        expectRefused(try check(font, weight: nil), at: "'\(axis)' \(flat)")
+    }
+
+    /// A font flat at the end of its 'opsz' axis (where browsers draw 16 px text and larger
+    /// with `font-optical-sizing: auto`) is published: the style sheet sets
+    /// `font-optical-sizing: none` for its language, which leaves 'opsz' at its default, where
+    /// it draws its text. (The browser suite's `test_a_variable_font_is_drawn_where_it_was_checked`
+    /// looks at it drawn.)
+    @Test func aVariableFontIsDrawnAtItsDefaultOpticalSize() throws {
+        let font = TinyFont.variable(axis: "opsz", minimum: 8, defaultWeight: 8, maximum: 16, flatWeight: 16)
+        let result = try check(font, weight: nil)
+        #expect(result.lint.isEmpty && result.build.isEmpty, "\(result.lint.map(\.message)) \(result.build.map(\.message))")
+        #expect(result.published.map(\.isVariable) == [true])
+    }
+
+    /// The browser suite's copy of that font (Tests/Browser/fonts), which it builds a carousel
+    /// with to see it drawn: `RECORD_FIXTURES=browser-font` writes it again.
+    @Test func theBrowserSuitesOpticalSizeFontIsThisOne() throws {
+        let font = TinyFont.variable(axis: "opsz", minimum: 8, defaultWeight: 8, maximum: 16, flatWeight: 16, forBrowsers: true)
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Browser/fonts/OpticalSizeBox.ttf")
+        if ProcessInfo.processInfo.environment["RECORD_FIXTURES"] == "browser-font" {
+            try Data(font).write(to: file)
+            Issue.record("wrote \(file.standardized.path): review it")
+        }
+        #expect([UInt8](try Data(contentsOf: file)) == font)
     }
 
     /// The same font at a weight where it draws its text is published, variable as it is: its
@@ -110,10 +146,25 @@ struct VariableFontWeightTests {
         let font = try HarfBuzzFont(sfnt: TinyFont.variable(minimum: 400, defaultWeight: 400, maximum: 700, flatWeight: 700))
         func height() throws -> Int32 { abs(try #require(try font.shape("W", language: "en").first).extents.height) }
         #expect(try height() == 700)
-        #expect(font.drawAtWeight(550) == 550)
+        #expect(font.drawAsBrowsers(weight: 550)?.settings == [.init(tag: "wght", value: 550)])
         #expect(try height() == 350)
-        #expect(font.drawAtWeight(1000) == 700)
+        #expect(font.drawAsBrowsers(weight: 1000)?.settings == [.init(tag: "wght", value: 700)])
         #expect(try height() == 0)
-        #expect(try HarfBuzzFont(sfnt: TinyFont.drawingASCII).drawAtWeight(700) == nil)
+        #expect(font.isVariable)
+        let still = try HarfBuzzFont(sfnt: TinyFont.drawingASCII)
+        #expect(still.drawAsBrowsers(weight: 700) == nil)
+        #expect(!still.isVariable)
+    }
+
+    /// 'wdth' is set to 100 clamped to its axis, and 'opsz' is not set: an 'opsz' font draws
+    /// its default instance.
+    @Test func theStyleSheetsAxesAreSetClampedAndOpticalSizeIsNot() throws {
+        let narrow = try HarfBuzzFont(sfnt: TinyFont.variable(axis: "wdth", minimum: 25, defaultWeight: 25, maximum: 75, flatWeight: 75))
+        #expect(narrow.drawAsBrowsers(weight: 400)?.description == "'wdth' 75")
+        #expect(abs(try #require(try narrow.shape("W", language: "en").first).extents.height) == 0)
+        let optical = try HarfBuzzFont(sfnt: TinyFont.variable(axis: "opsz", minimum: 8, defaultWeight: 8, maximum: 16, flatWeight: 16))
+        #expect(optical.drawAsBrowsers(weight: 400) == nil)
+        #expect(optical.isVariable)
+        #expect(abs(try #require(try optical.shape("W", language: "en").first).extents.height) == 700)
     }
 }
