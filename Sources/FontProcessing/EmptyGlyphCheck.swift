@@ -2,16 +2,15 @@
 /// no outline (a font tool's placeholder, a damaged `loca`). A browser then shows nothing for
 /// it and, as the font has the character, takes no other font, so the visitor sees no text.
 enum EmptyGlyphCheck {
-    /// The first character of `text` that `font` maps and draws with empty glyphs alone: no
-    /// glyph of its cluster has ink (``ShapedGlyph/hasInk``: an outline enclosing nothing is
-    /// empty). White space and characters meant to draw nothing (joiners, variation selectors,
+    /// The first character of `text`, shaped by `font` as `glyphs`, that `font` maps and draws
+    /// with empty glyphs alone: no glyph of its cluster has ink (``ShapedGlyph/hasInk``: an
+    /// outline enclosing nothing is empty). White space and characters meant to draw nothing (joiners, variation selectors,
     /// bidi marks) are not counted, nor one the font lacks, which a browser takes from another
     /// font.
-    static func firstUndrawnCharacter(of text: ShapingText, in font: HarfBuzzFont) throws(FontProcessingFailure) -> Unicode.Scalar? {
-        let glyphs = try font.shape(text.text, language: text.language)
+    static func firstUndrawnCharacter(of text: String, shapedAs glyphs: [ShapedGlyph], in font: HarfBuzzFont) -> Unicode.Scalar? {
         var inked: [UInt32: Bool] = [:]
         for glyph in glyphs { inked[glyph.cluster, default: false] = inked[glyph.cluster, default: false] || glyph.hasInk }
-        let utf8 = Array(text.text.utf8)
+        let utf8 = Array(text.utf8)
         let starts = inked.keys.sorted()
         for (index, start) in starts.enumerated() where inked[start] == false {
             let end = index + 1 < starts.count ? Int(starts[index + 1]) : utf8.count

@@ -71,23 +71,23 @@ package enum WebFontMaker {
     static let bitmapTables = ["sbix", "CBDT", "CBLC", "EBDT", "EBLC", "EBSC"]
 
     /// The published font of the sfnt `source`, for `characters` and checked with `texts` as
-    /// a browser draws them with the `@font-face` weight `weight` (``publishable(_:texts:weight:)``).
+    /// a browser draws them with the `@font-face` weight `weight` (``PublishableFont``).
     /// `largestWhole` is ``largestWholeFont`` but in tests.
     package static func make(
         from source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText], weight: Int = normalWeight,
         largestWhole: Int = largestWholeFont
     ) throws(FontProcessingFailure) -> WebFont {
         try FontLibraries.require(missingLibrary)
-        let font = try publishable(source, texts: texts, weight: weight)
+        let font = try PublishableFont(source, texts: texts, weight: weight)
         let difference: String
         // A font HarfBuzz reads may still be one its subsetter fails on for some characters
         // (HarfBuzz 6 fails on Droid Sans Fallback's 'cmap' for a few thousand scattered
         // Chinese characters): its subset is not to be had, as one that shapes otherwise is
         // not to be trusted, and the whole font is published in its place.
-        if let subsetSfnt = try? font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text))) {
+        if let subsetSfnt = try? font.font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text))) {
             // HarfBuzz keeps every name STAT or fvar points to: the names are cut down again.
             let subset = try WOFF2Codec.encode(try CopiedTables.published(in: NameTable.publishedNames(in: subsetSfnt)))
-            guard let found = self.difference(of: subset, from: font, characters: characters, texts: texts, weight: weight) else {
+            guard let found = self.difference(of: subset, from: font, characters: characters) else {
                 return WebFont(woff2: subset, wholeFontReason: nil)
             }
             difference = found
@@ -95,14 +95,14 @@ package enum WebFontMaker {
             difference = "cannot be made: HarfBuzz's subsetter fails on the font for these characters"
         }
         try KernTable.check(in: source)
-        let wholeSfnt = try CopiedTables.published(in: NameTable.publishedNames(in: whole(of: font)))
+        let wholeSfnt = try CopiedTables.published(in: NameTable.publishedNames(in: whole(of: font.font)))
         guard wholeSfnt.count <= largestWhole else {
             throw FontProcessingFailure(
                 "its subset \(difference), and the whole font is \(megabytes(wholeSfnt.count)), more than the \(megabytes(largestWhole)) the build publishes whole (compressing it would take minutes, and visitors would download all of it)",
                 isRefusal: true)
         }
         let whole = try WOFF2Codec.encode(wholeSfnt)
-        if let wrong = self.difference(of: whole, from: font, characters: characters, texts: texts, weight: weight) {
+        if let wrong = self.difference(of: whole, from: font, characters: characters) {
             throw FontProcessingFailure("the whole font, as HarfBuzz and the woff2 encoder made it, \(wrong)")
         }
         return WebFont(woff2: whole, wholeFontReason: difference)
@@ -119,10 +119,12 @@ package enum WebFontMaker {
         _ file: [UInt8], texts: [ShapingText], weight: Int = normalWeight
     ) throws(FontProcessingFailure) -> [Unicode.Scalar] {
         try FontLibraries.require(missingLibrary)
-        let font = try publishable(try sfnt(from: file), texts: texts, weight: weight)
+        let publishable = try PublishableFont(try sfnt(from: file), texts: texts, weight: weight)
+        let font = publishable.font
         var lacked: Set<Unicode.Scalar> = []
-        for text in texts {
-            lacked.formUnion(FontCoverage.lackedCharacters(of: text.text, shapedAs: try font.shape(text.text, language: text.language), in: font))
+        // The texts as the checks shaped them: each is shaped once for every check.
+        for (text, glyphs) in zip(texts, publishable.shapes) {
+            lacked.formUnion(FontCoverage.lackedCharacters(of: text.text, shapedAs: glyphs, in: font))
         }
         // A table HarfBuzz reads for shaping may still be one its subsetter refuses to copy
         // (an 'HVAR' or 'MATH' of bytes that are none): the build makes the subset of the
@@ -168,56 +170,6 @@ package enum WebFontMaker {
     /// CSS `normal`, the weight the build gives a face whose appDef names none.
     package static let normalWeight = 400
 
-    /// The font the published one is made of and compared with: the sfnt `source` without its
-    /// bitmap glyph tables when it has outlines, drawing at the `@font-face` weight `weight`
-    /// (``HarfBuzzFont/drawAsBrowsers(weight:)``: a variable font at the instance browsers draw
-    /// in the pages; a font without variations as it is). Refuses a font that draws a character of
-    /// the text `texts` shows with empty glyphs at that weight, or with bitmaps alone (its
-    /// outlines empty).
-    static func publishable(_ source: [UInt8], texts: [ShapingText], weight: Int) throws(FontProcessingFailure) -> HarfBuzzFont {
-        let original = try HarfBuzzFont(sfnt: source)
-        // Browsers draw a variable font at the face's weight and the axes the style sheet sets,
-        // not at its default instance: an instance whose outlines are empty there shows no text.
-        let instance = original.drawAsBrowsers(weight: weight)
-        try CopiedTables.check(source)
-        let tags: Set<String>
-        do {
-            tags = Set(try SFNTDirectory.records(of: source).map { FontFileStructure.tag($0.tag) })
-        } catch {
-            throw FontProcessingFailure(error.description)
-        }
-        // A colour font's 'COLR' layers, which the subsetter keeps, may draw a glyph whose
-        // outline is empty. Not its 'SVG ' glyphs: the subsetter leaves that table out.
-        for text in texts where !tags.contains("COLR") {
-            guard let character = try EmptyGlyphCheck.firstUndrawnCharacter(of: text, in: original) else { continue }
-            let hex = codePoint(character)
-            let svgGlyphs = tags.contains("SVG ") ? "; its 'SVG ' glyphs are not published, as HarfBuzz's subsetter leaves them out" : ""
-            let place = instance.map { " at \($0.description) of its axes (where browsers draw it in the pages, its font-weight \(weight))" } ?? ""
-            throw FontProcessingFailure(
-                "it draws '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" with empty glyphs\(place) (\(hex) among them: no outline, no bitmap\(svgGlyphs)), so visitors would see no text: use a font that draws it",
-                isRefusal: true)
-        }
-        let bitmaps = bitmapTables.filter(tags.contains)
-        guard !bitmaps.isEmpty else { return original }
-        let font = try HarfBuzzFont(sfnt: try original.sfnt(without: bitmaps))
-        font.drawAsBrowsers(weight: weight)
-        for text in texts {
-            let (drawn, outlined) = (try original.shape(text.text, language: text.language), try font.shape(text.text, language: text.language))
-            // A space drawn by a bitmap (of nothing) and by no outline is no lost glyph.
-            let utf8 = Array(text.text.utf8)
-            let bitmapOnly = zip(drawn, outlined).contains { bitmap, outline in
-                let character = String(decoding: utf8[min(Int(bitmap.cluster), utf8.count)...].prefix(4), as: UTF8.self).unicodeScalars.first
-                return bitmap.hasInk && !outline.hasInk && character?.properties.isWhitespace != true
-            }
-            guard !bitmapOnly else {
-                throw FontProcessingFailure(
-                    "it draws '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" with bitmap glyphs alone (\(bitmaps.map { "'\($0)'" }.joined(separator: ", "))), and the build publishes outlines only: use a font with outlines (glyf or CFF) for it",
-                    isRefusal: true)
-            }
-        }
-        return font
-    }
-
     /// How a published WOFF2 differs from the sfnt `source` for `characters` and `texts` (a
     /// phrase whose subject is the published font: "lacks U+1300, which the font has"), or
     /// `nil` when it decodes and maps and shapes them all as the source does: a font from a
@@ -226,7 +178,7 @@ package enum WebFontMaker {
         of woff2: [UInt8], fromSource source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText], weight: Int = normalWeight
     ) -> String? {
         do {
-            return difference(of: woff2, from: try publishable(source, texts: texts, weight: weight), characters: characters, texts: texts, weight: weight)
+            return difference(of: woff2, from: try PublishableFont(source, texts: texts, weight: weight), characters: characters)
         } catch {
             return "cannot be compared with the font: \(error.description)"
         }
@@ -239,24 +191,24 @@ package enum WebFontMaker {
         of font: WebFont, fromSource source: [UInt8], characters: [Unicode.Scalar], texts: [ShapingText], weight: Int = normalWeight
     ) -> String? {
         do {
-            let original = try publishable(source, texts: texts, weight: weight)
-            if let difference = difference(of: font.woff2, from: original, characters: characters, texts: texts, weight: weight) {
+            let original = try PublishableFont(source, texts: texts, weight: weight)
+            if let difference = difference(of: font.woff2, from: original, characters: characters) {
                 return difference
             }
             guard font.wholeFontReason != nil else { return nil }
             let published = try HarfBuzzFont(sfnt: try WOFF2Codec.decode(font.woff2))
-            return published.glyphCount == original.glyphCount ? nil : "is not the whole font (\(published.glyphCount) of its \(original.glyphCount) glyphs)"
+            let glyphCount = original.font.glyphCount
+            return published.glyphCount == glyphCount ? nil : "is not the whole font (\(published.glyphCount) of its \(glyphCount) glyphs)"
         } catch {
             return "cannot be compared with the font: \(error.description)"
         }
     }
 
-    /// `source` draws at `weight` (``publishable(_:texts:weight:)``), and the published font is
-    /// compared at that weight too: a subset that lost or changed the font's variations draws
-    /// otherwise there, where browsers draw it, though its default instance may be alike.
-    private static func difference(
-        of woff2: [UInt8], from source: HarfBuzzFont, characters: [Unicode.Scalar], texts: [ShapingText], weight: Int
-    ) -> String? {
+    /// `source` draws where browsers draw it (``PublishableFont``), and the published font is
+    /// compared there too: a subset that lost or changed the font's variations draws otherwise
+    /// there, though its default instance may be alike. The source's texts are not shaped
+    /// again: ``PublishableFont`` shaped them.
+    private static func difference(of woff2: [UInt8], from source: PublishableFont, characters: [Unicode.Scalar]) -> String? {
         guard woff2.starts(with: [0x77, 0x4F, 0x46, 0x32]) else { return "is no WOFF2 file" }
         let published: HarfBuzzFont
         do {
@@ -264,14 +216,13 @@ package enum WebFontMaker {
         } catch {
             return "does not decode: \(error.description)"
         }
-        published.drawAsBrowsers(weight: weight)
-        if let character = characters.first(where: { source.hasGlyph(for: $0) != published.hasGlyph(for: $0) }) {
+        published.drawAsBrowsers(weight: source.weight)
+        if let character = characters.first(where: { source.font.hasGlyph(for: $0) != published.hasGlyph(for: $0) }) {
             let hex = codePoint(character)
-            return source.hasGlyph(for: character) ? "lacks \(hex), which the font has" : "has \(hex), which the font lacks"
+            return source.font.hasGlyph(for: character) ? "lacks \(hex), which the font has" : "has \(hex), which the font lacks"
         }
-        for text in texts {
+        for (text, expected) in zip(source.texts, source.shapes) {
             do {
-                let expected = try source.shape(text.text, language: text.language)
                 let shaped = try published.shape(text.text, language: text.language)
                 if let difference = ShapingDifference.between(expected, shaped) {
                     return "shapes '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" otherwise than the font: \(difference)"

@@ -262,4 +262,22 @@ struct WebFontMakerTests {
         #expect(drawn <= UInt64(Set(text.unicodeScalars).count), "\(drawn) outlines drawn for \(glyphs.count) glyphs")
         #expect(drawn > 0)
     }
+
+    /// Every check of a font shares one shaping of each text: lint's (empty glyphs, the
+    /// characters it lacks) shapes the text once, and the build's shapes it once more, in the
+    /// subset it compares with the font.
+    @Test func eachCheckSharesOneShapingOfTheText() throws {
+        let source = try DebianFonts.charis.bytes()
+        let text = ShapingText(language: "en", text: "Welcome home, all of you.")
+        func outlinesDrawn(_ work: () throws -> Void) rethrows -> UInt64 {
+            let before = HarfBuzzFont.outlinesDrawnOnThisThread
+            try work()
+            return HarfBuzzFont.outlinesDrawnOnThisThread - before
+        }
+        let once = try outlinesDrawn { _ = try HarfBuzzFont(sfnt: source).shape(text.text, language: text.language) }
+        #expect(once > 0)
+        #expect(try outlinesDrawn { try WebFontMaker.checkPublishable(source, texts: [text]) } == once)
+        let characters = Array(Set(text.text.unicodeScalars))
+        #expect(try outlinesDrawn { _ = try WebFontMaker.make(from: source, characters: characters, texts: [text]) } == 2 * once)
+    }
 }

@@ -22,25 +22,25 @@ package struct FontLackedCharacters {
 /// `font-lacks-characters` what a font has no glyph for), and each font is read and shaped
 /// once for all of them.
 package final class FontDrawingChecks {
+    private let syntax: AppDefSyntax
+    private let screens: [OnboardingScreen]
+    private let languages: [String]
     private var found: (problems: [FontDrawingProblem], lacked: [FontLackedCharacters])?
 
-    init() {}
-
-    /// The problems of the fonts of `syntax` for `screens` (whose languages are `languages`),
-    /// checked with the texts the build checks each with: those of the languages that use its
-    /// family.
-    func problems(syntax: AppDefSyntax, screens: [OnboardingScreen], languages: [String]) -> [FontDrawingProblem] {
-        checks(syntax: syntax, screens: screens, languages: languages).problems
+    /// The checks of the fonts of `syntax` for `screens` (whose languages are `languages`),
+    /// each font checked with the texts the build checks it with: those of the languages that
+    /// use its family. Nothing is read before a rule asks.
+    init(syntax: AppDefSyntax, screens: [OnboardingScreen], languages: [String]) {
+        (self.syntax, self.screens, self.languages) = (syntax, screens, languages)
     }
+
+    /// Why the build would not publish each font for what it draws.
+    var problems: [FontDrawingProblem] { checks.problems }
 
     /// The fonts without a problem that lack characters of those texts.
-    func lackedCharacters(syntax: AppDefSyntax, screens: [OnboardingScreen], languages: [String]) -> [FontLackedCharacters] {
-        checks(syntax: syntax, screens: screens, languages: languages).lacked
-    }
+    var lackedCharacters: [FontLackedCharacters] { checks.lacked }
 
-    private func checks(
-        syntax: AppDefSyntax, screens: [OnboardingScreen], languages: [String]
-    ) -> (problems: [FontDrawingProblem], lacked: [FontLackedCharacters]) {
+    private var checks: (problems: [FontDrawingProblem], lacked: [FontLackedCharacters]) {
         if let found { return found }
         let made = Self.find(syntax: syntax, screens: screens, languages: languages)
         found = made

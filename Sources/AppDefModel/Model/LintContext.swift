@@ -8,7 +8,7 @@ package struct LintContext {
     /// Every language the screens have text or images in, as the build sees them.
     package let screenLanguages: [String]
     package let images: ImageFolder
-    private let fontDrawing = FontDrawingChecks()
+    private let fontDrawing: FontDrawingChecks
 
     package init(syntax: AppDefSyntax, images: ImageFolder) {
         self.syntax = syntax
@@ -16,17 +16,18 @@ package struct LintContext {
         self.models = screens.map(ScreenModelBuilder.screen(from:))
         self.screenLanguages = models.languages
         self.images = images
+        self.fontDrawing = FontDrawingChecks(syntax: syntax, screens: models, languages: screenLanguages)
     }
 
     /// Why the build would not publish each font the carousel uses for what it draws; found on
     /// first use, once for every rule that asks.
     package var fontDrawingProblems: [FontDrawingProblem] {
-        fontDrawing.problems(syntax: syntax, screens: models, languages: screenLanguages)
+        fontDrawing.problems
     }
 
     /// The fonts the carousel uses that lack characters of the texts they are given; found
     /// with ``fontDrawingProblems``.
     package var fontLackedCharacters: [FontLackedCharacters] {
-        fontDrawing.lackedCharacters(syntax: syntax, screens: models, languages: screenLanguages)
+        fontDrawing.lackedCharacters
     }
 }
