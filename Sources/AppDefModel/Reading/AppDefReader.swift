@@ -43,6 +43,7 @@ package enum AppDefReader {
         // The first of each section counts, as with duplicates inside screens; a repeated
         // section is streamed past without building values.
         if reader.nameEquals("package"), syntax.packageName == nil {
+            syntax.packageNamePosition = reader.position
             syntax.packageName = reader.readElement().trimmedText
         } else if reader.nameEquals("app-name"), syntax.appName == nil {
             syntax.appNamePosition = reader.position

@@ -11,6 +11,8 @@ package struct AppDefSyntax {
     package var screens: [XMLElement]
     /// The app's package id (`<package>`), which names the "onboarding shown" flag.
     package var packageName: String?
+    /// Where `<package>` is.
+    package var packageNamePosition: SourcePosition?
     /// The app's name (`<app-name>`), the title of the carousel page.
     package var appName: String?
     /// Where `<app-name>` is.

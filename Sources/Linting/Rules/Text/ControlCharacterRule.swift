@@ -4,7 +4,7 @@ internal import XMLStreaming
 struct ControlCharacterRule: Rule {
     static let description = RuleDescription(
         id: "control-character", category: .text, severity: .error,
-        summary: "A text (a title, a button's words, the app's name) holds a control character or a noncharacter, which no page can show.",
+        summary: "A text the pages write (a title, a button's words, a name, a language code) holds a control character or a noncharacter.",
         rationale: """
             XML lets a text hold the C1 control characters (U+0080 to U+009F), DEL and Unicode's \
             noncharacters; HTML does not: a browser shows them as boxes or as nothing, and a page \
@@ -39,6 +39,13 @@ struct ControlCharacterRule: Rule {
                   <onboarding-screens><onboarding-screen><title type="top-title"><translation>Welcome</translation></title></onboarding-screen></onboarding-screens>
                 </app-definition>
                 """),
+            RuleExample(
+                """
+                <app-definition type="SAB">
+                  ↓<package>org.example.goodnews&#xFDD0;</package>
+                  <onboarding-screens><onboarding-screen><title type="top-title"><translation>Welcome</translation></title></onboarding-screen></onboarding-screens>
+                </app-definition>
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -56,6 +63,10 @@ struct ControlCharacterRule: Rule {
             (translation.position, translation.text, translationLanguage(translation).map { "the '\($0)' translation" } ?? "the default translation")
         }
         if let name = context.syntax.appName, let position = context.syntax.appNamePosition { texts.append((position, name, "the app's name")) }
+        // The package id names the flag the pages' script keeps, in the script itself.
+        if let package = context.syntax.packageName, let position = context.syntax.packageNamePosition {
+            texts.append((position, package, "the package id"))
+        }
         // The language codes the pages write in `lang` and their data: of the texts and images,
         // the buttons' words, the writing systems, and the default language.
         let elements = context.screens.map(\.element) + Array(context.syntax.buttonMappings.values) + [context.syntax.interfaceLanguages].compactMap { $0 }
