@@ -20,14 +20,16 @@ extension OutputCache {
         prune(folder, now: currentTime())
     }
 
-    /// Prunes `folder` when its mark (`last-pruned`) is older than the interval, and renews the
-    /// mark first, so that concurrent builds do not all prune. Kept: caches whose output folder
+    /// Prunes `folder` when its mark (`last-pruned`) is older than the interval, or is not a
+    /// file, and renews the mark first, so that concurrent builds do not all prune. Kept: caches whose output folder
     /// exists, and files that cannot be read as a cache but are younger than the interval (one
     /// may be being written).
     static func prune(_ folder: String, now: Int64) {
         let mark = Paths.join(folder, "last-pruned")
         if let marked = FileStatus.of(mark), now - marked.modified < pruningInterval { return }
-        guard (try? FileSystemCalls.writeFile([], to: mark)) != nil || renewedMark(at: mark) else { return }
+        // A mark that cannot be renewed (a folder with files in it, which the build does not
+        // delete) does not stop pruning: the cache is pruned at every full build instead.
+        if (try? FileSystemCalls.writeFile([], to: mark)) == nil { _ = renewedMark(at: mark) }
         if let images = subfolder(in: folder, "images") { pruneImages(in: images, now: now) }
         if let fonts = subfolder(in: folder, "fonts") { WebFontCache.prune(in: fonts, now: now) }
         // The caches' names are the tool's, in UTF-8: a name that is not cannot be one.
@@ -41,11 +43,13 @@ extension OutputCache {
         }
     }
 
-    /// Puts a new mark in place of what is at `mark` and is no file (a pipe or a link a
-    /// restored cache held, which is never written through): else no build would prune again.
+    /// Puts a new mark in place of what is at `mark` and is no file (a pipe, a link or an empty
+    /// folder a restored cache held; a link is never written through), so that the next builds
+    /// of the day need not prune.
     private static func renewedMark(at mark: String) -> Bool {
-        guard FolderWalk.kind(of: mark) != .folder else { return false }
-        PathText.withCString(mark) { _ = unlink($0) }
+        PathText.withCString(mark) { path in
+            if FolderWalk.kind(of: mark) == .folder { _ = rmdir(path) } else { _ = unlink(path) }
+        }
         return (try? FileSystemCalls.createFile([], at: mark)) != nil
     }
 

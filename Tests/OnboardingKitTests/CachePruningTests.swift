@@ -86,6 +86,22 @@ struct CachePruningTests {
         #expect(FolderWalk.kind(of: mark) == .regularFile, "the pipe is replaced by a mark, so that pruning is not stopped for good")
     }
 
+    /// A folder planted at the pruning mark, with a file in it, stopped pruning for good: the
+    /// mark could not be written, and the build gave up. The cache is pruned all the same (at
+    /// each full build, as the folder stays); an empty folder is replaced by a mark.
+    @Test(arguments: [true, false])
+    func aFolderAtThePruningMarkDoesNotStopPruning(holdingAFile: Bool) throws {
+        let mark = folder.path("caches/last-pruned")
+        try FileManager.default.createDirectory(atPath: mark, withIntermediateDirectories: true)
+        if holdingAFile { try folder.write("caches/last-pruned/planted", "") }
+        var old = [timespec(tv_sec: 1, tv_nsec: 0), timespec(tv_sec: 1, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, mark, &old, 0) == 0)
+        try writeCache(named: "gone.cache", of: folder.path("deleted-out"))
+        OutputCache.prune(folder.path("caches"), now: now)
+        #expect(!names.contains("gone.cache"), "a folder at the mark stopped pruning")
+        #expect(FolderWalk.kind(of: mark) == (holdingAFile ? .folder : .regularFile))
+    }
+
     @Test func pruningWaitsADayAfterThePreviousOne() throws {
         try folder.write("caches/last-pruned", "")
         let marked = try #require(FileStatus.of(folder.path("caches/last-pruned"))).modified
