@@ -18,10 +18,10 @@ enum CopiedTables {
     /// `MVAR` may point to one, each copied over the whole of it in turn). Of an `avar` of version 2, the parts of version 1 (the axes' maps): it is
     /// published as version 1.0, without the second store of deltas version 2 adds, which
     /// browsers have read since 2023 only and which the build would publish unread.
-    static func readParts(of tag: String, in table: [UInt8]) -> Result<[Range<Int>], TableDamage> {
+    static func readParts(of tag: String, in table: [UInt8]) -> Result<TableParts, TableDamage> {
         var reader = PartReader(table: table)
         switch tag {
-        case "head": reader.read(0, 54, "its header")
+        case "head": readFontHeader(&reader)
         case "hhea", "vhea": reader.read(0, 36, "its header")
         case "gasp":
             reader.read(0, 4, "its header")
@@ -29,10 +29,11 @@ enum CopiedTables {
         case "fvar": readFontVariations(&reader)
         case "avar": readAxisVariations(&reader)
         case "MVAR": readMetricsVariations(&reader)
-        default: return .success([0..<table.count])
+        default: return .success(TableParts(parts: [0..<table.count], length: table.count))
         }
         if let damage = reader.damage { return .failure(damage) }
-        return .success(merged(reader.parts))
+        let parts = merged(reader.parts)
+        return .success(TableParts(parts: parts, length: max(reader.length, parts.last?.upperBound ?? 0)))
     }
 
     /// `parts` in order of where they start, those that overlap or touch made one.
@@ -63,15 +64,14 @@ enum CopiedTables {
     static func published(in sfnt: [UInt8]) throws(FontProcessingFailure) -> [UInt8] {
         var font = sfnt
         for (tag, table) in try tables(of: sfnt) {
-            let parts: [Range<Int>]
+            let read: TableParts
             switch readParts(of: tag, in: table) {
-            case .success(let read): parts = read
+            case .success(let parts): read = parts
             case .failure(let damage):
                 throw FontProcessingFailure("HarfBuzz's subsetter wrote a '\(tag)' table that is damaged: \(damage.description)")
             }
-            let end = parts.map(\.upperBound).max() ?? 0
-            var kept = [UInt8](repeating: 0, count: end)
-            for part in parts { kept.replaceSubrange(part, with: table[part]) }
+            var kept = [UInt8](repeating: 0, count: read.length)
+            for part in read.parts { kept.replaceSubrange(part, with: table[part]) }
             if tag == "avar", kept.count >= 4, kept.uint16(at: 0) != 1 { kept.replaceSubrange(0..<4, with: [0, 1, 0, 0]) }
             if kept != table { font = try HarfBuzzFont(sfnt: font).sfnt(replacing: tag, with: kept) }
         }
@@ -92,8 +92,24 @@ enum CopiedTables {
         }
     }
 
+    /// `head`: its header, whose units to the em must be what browsers take: Chromium's font
+    /// sanitiser refuses the font otherwise (and draws the text with another), while HarfBuzz
+    /// measures it at 1000 units, so the checks would see another font than browsers.
+    private static func readFontHeader(_ reader: inout PartReader) {
+        reader.read(0, 54, "its header")
+        guard let unitsPerEm = reader.uint16(at: 18) else { return }
+        guard (16...16384).contains(unitsPerEm) else {
+            return reader.fail("it gives \(unitsPerEm) units to the em, outside the 16 to 16384 browsers take")
+        }
+    }
+
     /// `fvar`: a header, then axes and instances of the sizes it gives, of which readers read
-    /// 20 bytes an axis and 4 (6 with its PostScript name) and 4 an axis an instance.
+    /// 20 bytes an axis and 4 (6 with its PostScript name) and 4 an axis an instance. Each
+    /// instance keeps its size (its bytes past what is read zeroed): a reader takes the table
+    /// only whole. An axis whose default lies outside its range, or whose tag another axis
+    /// has, is damage: HarfBuzz mends the one and sets both axes of a tag, while Chromium's
+    /// sanitiser drops the font's variations and Chromium sets one axis of a tag, so the
+    /// checks, which draw with HarfBuzz, would not see the font browsers draw.
     private static func readFontVariations(_ reader: inout PartReader) {
         reader.read(0, 16, "its header")
         guard let axes = reader.uint16(at: 4), let axisCount = reader.uint16(at: 8), let axisSize = reader.uint16(at: 10),
@@ -104,15 +120,35 @@ enum CopiedTables {
         guard instanceSize >= coordinates else {
             return reader.fail("it gives its instances \(instanceSize) bytes each, fewer than the \(coordinates) of an instance of \(axisCount) axes")
         }
-        for axis in 0..<axisCount { reader.read(axes + axis * axisSize, 20, "axis \(axis + 1)") }
+        var tags: [Int: Int] = [:]
+        for axis in 0..<axisCount {
+            let record = axes + axis * axisSize
+            reader.read(record, 20, "axis \(axis + 1)")
+            guard let tag = reader.uint32(at: record), let minimum = reader.fixed(at: record + 4), let defaultValue = reader.fixed(at: record + 8),
+                let maximum = reader.fixed(at: record + 12)
+            else { return }
+            let name = FontFileStructure.tag(UInt32(tag))
+            guard minimum <= defaultValue, defaultValue <= maximum else {
+                return reader.fail(
+                    "axis \(axis + 1) ('\(name)') has its default \(BrowserInstance.text(of: defaultValue)) outside its range \(BrowserInstance.text(of: minimum)) to \(BrowserInstance.text(of: maximum))"
+                )
+            }
+            if let first = tags[tag] { return reader.fail("axes \(first + 1) and \(axis + 1) are both '\(name)'") }
+            tags[tag] = axis
+        }
         let instances = axes + axisCount * axisSize
         for instance in 0..<instanceCount {
             reader.read(instances + instance * instanceSize, min(instanceSize, coordinates + 2), "instance \(instance + 1)")
         }
+        reader.reserve(instances + instanceCount * instanceSize, "its \(instanceCount) instances")
     }
 
     /// `avar`: a header, then a map of positions for each axis; version 2 adds two offsets,
-    /// which the version 1 it is published as has not.
+    /// which the version 1 it is published as has not. A map must be in increasing order and
+    /// map -1, 0 and 1 to themselves (or be empty), as the OpenType specification says: engines
+    /// read one that is not each their own way (Chromium's sanitiser drops it, FreeType leaves
+    /// the positions past its last pair as they are, HarfBuzz maps them), so the checks would
+    /// not see the font browsers draw.
     private static func readAxisVariations(_ reader: inout PartReader) {
         reader.read(0, 8, "its header")
         guard let version = reader.uint16(at: 0), let axisCount = reader.uint16(at: 6) else { return }
@@ -122,6 +158,17 @@ enum CopiedTables {
             reader.read(offset, 2, "the map of axis \(axis + 1)")
             guard let count = reader.uint16(at: offset) else { return }
             reader.read(offset, 2 + 4 * count, "the map of axis \(axis + 1)")
+            let pairs = (0..<count).compactMap { pair in
+                reader.int16(at: offset + 2 + 4 * pair).flatMap { from in reader.int16(at: offset + 4 + 4 * pair).map { (from, $0) } }
+            }
+            guard pairs.count == count else { return }
+            guard zip(pairs, pairs.dropFirst()).allSatisfy({ $0.0 < $1.0 && $0.1 <= $1.1 }) else {
+                return reader.fail("the map of axis \(axis + 1) is not in increasing order")
+            }
+            // F2Dot14: -1, 0 and 1 are -16384, 0 and 16384.
+            guard count == 0 || [-16384, 0, 16384].allSatisfy({ end in pairs.contains { $0 == (end, end) } }) else {
+                return reader.fail("the map of axis \(axis + 1) does not map -1, 0 and 1 to themselves")
+            }
             offset += 2 + 4 * count
         }
     }
@@ -162,6 +209,13 @@ enum CopiedTables {
 
 /// Why a copied table is not whole: it ends before one of its parts does, or it gives a field
 /// a value no reader reads (a phrase whose subject is the table).
+/// What the readers of a table read of it: its parts, in order, none touching another, and
+/// how long the table runs (its last part's end, or more: an `fvar`'s last instance is whole).
+struct TableParts: Equatable {
+    var parts: [Range<Int>]
+    var length: Int
+}
+
 struct TableDamage: Error, Equatable, CustomStringConvertible {
     var description: String
 }
@@ -171,6 +225,8 @@ private struct PartReader {
     let table: [UInt8]
     var parts: [Range<Int>] = []
     var damage: TableDamage?
+    /// How long the table runs at least, past its last part read (``reserve(_:_:)``).
+    var length = 0
 
     /// Notes `count` bytes at `offset` as read, or the table damaged when they are not all in it.
     mutating func read(_ offset: Int, _ count: Int, _ what: String) {
@@ -179,6 +235,14 @@ private struct PartReader {
             return fail("it ends (\(table.count) bytes) before the end of \(what) (\(count) bytes at byte \(offset))")
         }
         if count > 0 { parts.append(offset..<offset + count) }
+    }
+
+    /// Notes that the table runs to `end` at least, its bytes there past what is read kept as
+    /// zeros: a reader takes the table only that long.
+    mutating func reserve(_ end: Int, _ what: String) {
+        guard damage == nil else { return }
+        guard end <= table.count else { return fail("it ends (\(table.count) bytes) before the end of \(what) (byte \(end))") }
+        length = max(length, end)
     }
 
     mutating func fail(_ reason: String) {
@@ -194,5 +258,14 @@ private struct PartReader {
     func uint32(at offset: Int) -> Int? {
         guard damage == nil, offset >= 0, offset <= table.count - 4 else { return nil }
         return Int(table.uint32(at: offset))
+    }
+
+    func int16(at offset: Int) -> Int? {
+        uint16(at: offset).map { Int(Int16(truncatingIfNeeded: $0)) }
+    }
+
+    /// A 16.16 fixed-point number.
+    func fixed(at offset: Int) -> Float? {
+        uint32(at: offset).map { Float(Int32(truncatingIfNeeded: $0)) / 65536 }
     }
 }

@@ -34,6 +34,28 @@ struct CopiedFontTableTests {
         return u16(version) + u16(0) + u16(0) + u16(1) + map + (version == 2 ? u32(0) + u32(0) : [])
     }
 
+    /// An `fvar` of `axes` (tag, least, default and greatest value), each named 256, and
+    /// `instances` instances of `instanceSize` bytes (those of their coordinates and
+    /// PostScript name when not given), each at every axis's default, named 257.
+    static func fvar(axes: [(String, Int, Int, Int)], instances: Int = 0, instanceSize: Int? = nil) -> [UInt8] {
+        let size = instanceSize ?? 6 + 4 * axes.count
+        let header = u16(1) + u16(0) + u16(16) + u16(2) + u16(axes.count) + u16(20) + u16(instances) + u16(size)
+        var records: [UInt8] = []
+        for (tag, minimum, defaultValue, maximum) in axes {
+            let range: [UInt8] = u32(minimum << 16) + u32(defaultValue << 16) + u32(maximum << 16)
+            records += Array(tag.utf8) + range + u16(0) + u16(256)
+        }
+        let coordinates: [UInt8] = axes.flatMap { u32($0.2 << 16) }
+        let instance: [UInt8] = u16(257) + u16(0) + coordinates + u16(0xFFFF)
+        let padded = Array((instance + [UInt8](repeating: 0x55, count: max(0, size - instance.count))).prefix(size))
+        return header + records + (0..<instances).flatMap { _ in padded }
+    }
+
+    /// An `avar` of one axis mapping the F2Dot14 positions `pairs`.
+    static func avar(pairs: [(Int, Int)]) -> [UInt8] {
+        u16(1) + u16(0) + u16(0) + u16(1) + u16(pairs.count) + pairs.flatMap { u16($0.0) + u16($0.1) }
+    }
+
     static func expectNoSecret(in sfnt: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(sfnt.firstRange(of: Array(secret.prefix(7))) == nil, "a text the source carried is published", sourceLocation: sourceLocation)
     }
@@ -88,7 +110,7 @@ struct CopiedFontTableTests {
     /// a second) took a build six minutes.
     @Test func deltaSetsSharingAnOffsetAreOnePart() throws {
         let table = Self.mvar(sets: 65_535, sharingRowsOf: 64)
-        let parts = try CopiedTables.readParts(of: "MVAR", in: table).get()
+        let parts = try CopiedTables.readParts(of: "MVAR", in: table).get().parts
         #expect(zip(parts, parts.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound }, "parts overlap or touch")
         #expect(parts == [0..<table.count], "every byte of it is read")
         let font = try SFNTFile.rebuilding(try DebianFonts.liberationSans.bytes(), with: ["MVAR": table])
@@ -101,9 +123,44 @@ struct CopiedFontTableTests {
         ("fvar", Array(FontNameTests.fvar(axisName: 1, instanceName: 2).prefix(40)), "it ends (40 bytes) before the end of instance 1"),
         ("MVAR", Array(mvar().prefix(30)), "it ends (30 bytes) before the end of its store's offsets"),
         ("gasp", u16(1) + u16(4) + u16(8) + u16(2), "it ends (8 bytes) before the end of its 4 ranges"),
+        // What HarfBuzz, which the checks draw with, and browsers read otherwise: HarfBuzz mends
+        // the range and sets both axes of a tag; Chromium drops the variations, or sets one axis.
+        ("fvar", fvar(axes: [("wght", 200, 100, 900)]), "axis 1 ('wght') has its default 100 outside its range 200 to 900"),
+        ("fvar", fvar(axes: [("wght", 100, 100, 900), ("wght", 100, 900, 900)]), "axes 1 and 2 are both 'wght'"),
+        // A map without 1 to 1 (FreeType leaves the positions past its last pair as they are),
+        // and one out of order.
+        ("avar", avar(pairs: [(-0x4000, -0x4000), (0, 0), (0x1800, 0x3999)]), "the map of axis 1 does not map -1, 0 and 1 to themselves"),
+        ("avar", avar(pairs: [(-0x4000, -0x4000), (0, 0x2000), (0x1000, 0), (0x4000, 0x4000)]), "the map of axis 1 is not in increasing order"),
     ])
     func aDamagedCopiedTableIsAnErrorOfLintAndTheBuild(tag: String, table: [UInt8], part: String) throws {
-        let font = try SFNTFile.rebuilding(try DebianFonts.liberationSans.bytes(), with: [tag: table])
+        // An 'avar' is read with the 'fvar' of its one axis.
+        let variations = tag == "avar" ? ["fvar": Self.fvar(axes: [("wght", 100, 400, 900)])] : [:]
+        try expectDamaged(try SFNTFile.rebuilding(try DebianFonts.liberationSans.bytes(), with: variations.merging([tag: table]) { $1 }), tag, part)
+    }
+
+    /// Units to the em outside the 16 to 16384 browsers take: Chromium's sanitiser refused
+    /// the font, and HarfBuzz measured it at 1000 units.
+    @Test func unitsToTheEmBrowsersRefuseAreAnErrorOfLintAndTheBuild() throws {
+        let source = try DebianFonts.liberationSans.bytes()
+        var head = try SFNTFile.table("head", of: source)
+        head.replaceSubrange(18..<20, with: Self.u16(20000))
+        try expectDamaged(try SFNTFile.rebuilding(source, with: ["head": head]), "head", "it gives 20000 units to the em, outside the 16 to 16384 browsers take")
+    }
+
+    /// An instance larger than what is read of it stays that size (its bytes past it zeroed):
+    /// cut short, the published 'fvar' was one HarfBuzz does not read, and the build refused a
+    /// font lint had passed.
+    @Test func anInstanceKeepsItsSize() throws {
+        let fvar = Self.fvar(axes: [("wght", 100, 400, 900)], instances: 1, instanceSize: 12)
+        let font = try SFNTFile.rebuilding(try DebianFonts.liberationSans.bytes(), with: ["fvar": fvar])
+        #expect(try FontFileCheckProbe.drawingProblem(of: font, texts: [ShapingText(language: "en", text: "Welcome")]) == nil)
+        let result = try FontFileCheckProbe.published(font)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let published = try SFNTFile.table("fvar", of: try WOFF2Codec.decode(try #require(result.project.fontAssets.first).bytes))
+        #expect(published == Array(fvar.prefix(fvar.count - 2)) + [0, 0])
+    }
+
+    private func expectDamaged(_ font: [UInt8], _ tag: String, _ part: String) throws {
         let texts = [ShapingText(language: "en", text: "Welcome")]
         #expect(throws: FontProcessingFailure.self) { try WebFontMaker.checkPublishable(font, texts: texts) }
         let lint = try #require(try FontFileCheckProbe.drawingProblem(of: font, texts: texts))
