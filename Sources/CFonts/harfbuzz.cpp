@@ -158,13 +158,54 @@ const char *const subset_names[] = {
 const char *const packages = "libharfbuzz0b and libharfbuzz-subset0 on Debian and Ubuntu, harfbuzz on Homebrew";
 
 /* Draws an outline into a 64-bit FNV-1a digest of its commands and points: two glyphs with
-   the same digest have the same outline, whatever their ids. */
+   the same digest have the same outline, whatever their ids. And into the area it encloses,
+   signed as its contours wind (Green's theorem, exact for lines and Bezier curves), with the
+   box of its points: a glyph whose header claims a box while its points lie on a line, or
+   whose contours cancel each other out, fills nothing, and browsers draw nothing for it. */
 struct OutlineDigest {
     uint64_t value = 0xcbf29ce484222325ULL;
+    bool drawn = false;
+    double area = 0;
+    float start_x = 0, start_y = 0, x = 0, y = 0;
+    float min_x = 0, min_y = 0, max_x = 0, max_y = 0;
 
     void add(uint8_t command, const float *points, size_t count) {
         mix(&command, 1);
         mix(points, count * sizeof(float));
+        for (size_t index = 0; index + 1 < count; index += 2) include(points[index], points[index + 1]);
+    }
+
+    void include(float px, float py) {
+        if (!drawn) {
+            min_x = max_x = px;
+            min_y = max_y = py;
+            drawn = true;
+        }
+        min_x = px < min_x ? px : min_x;
+        max_x = px > max_x ? px : max_x;
+        min_y = py < min_y ? py : min_y;
+        max_y = py > max_y ? py : max_y;
+    }
+
+    static double cross(double ax, double ay, double bx, double by) { return ax * by - bx * ay; }
+
+    /* The pen moves to (to_x, to_y): the area a line, a quadratic or a cubic curve from the pen
+       adds (twice it, summed at the end). */
+    void line(float to_x, float to_y) { area += cross(x, y, to_x, to_y); }
+    void quadratic(float cx, float cy, float to_x, float to_y) {
+        area += (2 * cross(x, y, cx, cy) + 2 * cross(cx, cy, to_x, to_y) + cross(x, y, to_x, to_y)) / 3;
+    }
+    void cubic(float c1x, float c1y, float c2x, float c2y, float to_x, float to_y) {
+        area += (6 * cross(x, y, c1x, c1y) + 3 * cross(x, y, c2x, c2y) + cross(x, y, to_x, to_y) + 3 * cross(c1x, c1y, c2x, c2y) +
+                 3 * cross(c1x, c1y, to_x, to_y) + 6 * cross(c2x, c2y, to_x, to_y)) /
+                10;
+    }
+
+    /* -1: no contour; 0: contours enclosing less than a unit of area, or a box of none; 1: ink. */
+    int32_t ink() const {
+        if (!drawn) return -1;
+        const bool box = max_x > min_x && max_y > min_y;
+        return box && (area > 2 || area < -2) ? 1 : 0;
     }
 
     void mix(const void *bytes, size_t length) {
@@ -175,26 +216,46 @@ struct OutlineDigest {
 
 void draw_move_to(hb_draw_funcs_t *, void *data, hb_draw_state_t *, float x, float y, void *) {
     const float points[] = {x, y};
-    static_cast<OutlineDigest *>(data)->add('M', points, 2);
+    OutlineDigest *digest = static_cast<OutlineDigest *>(data);
+    digest->add('M', points, 2);
+    digest->start_x = digest->x = x;
+    digest->start_y = digest->y = y;
 }
 
 void draw_line_to(hb_draw_funcs_t *, void *data, hb_draw_state_t *, float x, float y, void *) {
     const float points[] = {x, y};
-    static_cast<OutlineDigest *>(data)->add('L', points, 2);
+    OutlineDigest *digest = static_cast<OutlineDigest *>(data);
+    digest->add('L', points, 2);
+    digest->line(x, y);
+    digest->x = x;
+    digest->y = y;
 }
 
 void draw_quadratic_to(hb_draw_funcs_t *, void *data, hb_draw_state_t *, float cx, float cy, float x, float y, void *) {
     const float points[] = {cx, cy, x, y};
-    static_cast<OutlineDigest *>(data)->add('Q', points, 4);
+    OutlineDigest *digest = static_cast<OutlineDigest *>(data);
+    digest->add('Q', points, 4);
+    digest->quadratic(cx, cy, x, y);
+    digest->x = x;
+    digest->y = y;
 }
 
 void draw_cubic_to(hb_draw_funcs_t *, void *data, hb_draw_state_t *, float c1x, float c1y, float c2x, float c2y, float x, float y, void *) {
     const float points[] = {c1x, c1y, c2x, c2y, x, y};
-    static_cast<OutlineDigest *>(data)->add('C', points, 6);
+    OutlineDigest *digest = static_cast<OutlineDigest *>(data);
+    digest->add('C', points, 6);
+    digest->cubic(c1x, c1y, c2x, c2y, x, y);
+    digest->x = x;
+    digest->y = y;
 }
 
+/* A contour closes with a line back to where it started. */
 void draw_close_path(hb_draw_funcs_t *, void *data, hb_draw_state_t *, void *) {
-    static_cast<OutlineDigest *>(data)->add('Z', nullptr, 0);
+    OutlineDigest *digest = static_cast<OutlineDigest *>(data);
+    digest->add('Z', nullptr, 0);
+    digest->line(digest->start_x, digest->start_y);
+    digest->x = digest->start_x;
+    digest->y = digest->start_y;
 }
 
 /* The draw functions, made once after loading and never changed: HarfBuzz shares immutable
@@ -557,6 +618,7 @@ extern "C" int cfonts_shape(cfonts_font *font, const char *utf8, size_t length, 
     struct Drawn {
         hb_glyph_extents_t extents;
         uint64_t outline;
+        int32_t ink;
     };
     try {
         std::unordered_map<hb_codepoint_t, Drawn> drawn;
@@ -571,12 +633,13 @@ extern "C" int cfonts_shape(cfonts_font *font, const char *utf8, size_t length, 
             glyph.y_offset = positions[index].y_offset;
             auto found = drawn.find(id);
             if (found == drawn.end()) {
-                Drawn made = {{0, 0, 0, 0}, 0};
+                Drawn made = {{0, 0, 0, 0}, 0, -1};
                 if (!hb.font_get_glyph_extents(font->font, id, &made.extents)) made.extents = {0, 0, 0, 0};
                 OutlineDigest digest;
                 hb.font_draw_glyph(font->font, id, outline_funcs, &digest);
                 outlines_drawn++;
                 made.outline = digest.value;
+                made.ink = digest.ink();
                 found = drawn.emplace(id, made).first;
             }
             glyph.x_bearing = found->second.extents.x_bearing;
@@ -584,6 +647,7 @@ extern "C" int cfonts_shape(cfonts_font *font, const char *utf8, size_t length, 
             glyph.width = found->second.extents.width;
             glyph.height = found->second.extents.height;
             glyph.outline = found->second.outline;
+            glyph.outline_ink = found->second.ink;
         }
     } catch (const std::bad_alloc &) {
         std::free(out);

@@ -133,11 +133,16 @@ struct ShapedGlyph: Equatable, Sendable {
     /// Whether it is the font's `.notdef`, which shapes a character the font lacks.
     var isNotdef: Bool
 
-    /// Whether it draws anything: its box has an area. A glyph with no outline has none, and
-    /// neither has an outline whose points lie on one line or at one point, which encloses
-    /// nothing to fill (the build publishes no hinting that could move them apart).
+    /// What its outline, as drawn, fills: `nil` when it has no contour (an empty glyph, or a
+    /// bitmap one), else whether its contours enclose an area. Not the box its header claims:
+    /// a glyph whose points lie on one line (the build publishes no hinting that could move
+    /// them apart) or whose contours cancel each other out fills nothing, whatever box it says.
+    var outlineHasInk: Bool?
+
+    /// Whether it draws anything: its outline fills an area, or, without an outline (a bitmap
+    /// glyph), its box has one.
     var hasInk: Bool {
-        extents.width != 0 && extents.height != 0
+        outlineHasInk ?? (extents.width != 0 && extents.height != 0)
     }
 
     init(_ glyph: cfonts_glyph) {
@@ -147,6 +152,7 @@ struct ShapedGlyph: Equatable, Sendable {
         offset = (glyph.x_offset, glyph.y_offset)
         extents = (glyph.x_bearing, glyph.y_bearing, glyph.width, glyph.height)
         outline = glyph.outline
+        outlineHasInk = glyph.outline_ink < 0 ? nil : glyph.outline_ink > 0
     }
 
     /// Whether a reader sees the two alike. Two `.notdef` glyphs are alike in the same cluster

@@ -68,29 +68,62 @@ struct BitmapGlyphTests {
         #expect(diagnostic.message.contains("with empty glyphs"), "\(diagnostic.message)")
     }
 
-    /// An outline that encloses nothing (its points on one line, or one point) fills nothing
-    /// either: a font whose glyphs are all such outlines draws no text, though HarfBuzz gives
-    /// each glyph a place (extents of zero height). Lint and the build refuse it alike.
-    @Test func aFontDrawingTheTextWithOutlinesEnclosingNothingIsNotPublished() throws {
+    /// A glyph of one contour of three points on the line y = 300, from x = 100 to 400: bounds,
+    /// the last point's index, no instructions, three on-curve flags, the x then y deltas.
+    static let lineGlyph =
+        [0, 1] + u16(100) + u16(300) + u16(400) + u16(300) + u16(2) + u16(0) + [1, 1, 1]
+        + u16(100) + u16(300) + u16(-150) + u16(300) + u16(0) + u16(0) + [0]
+    /// The same line, its header claiming the box from (100, 0) to (400, 700), which HarfBuzz
+    /// gives as its size: the box is the font's word, the points are what is drawn.
+    static let lineClaimingABox =
+        [0, 1] + u16(100) + u16(0) + u16(400) + u16(700) + u16(2) + u16(0) + [1, 1, 1]
+        + u16(100) + u16(300) + u16(-150) + u16(300) + u16(0) + u16(0) + [0]
+    /// A square from (100, 0) to (400, 300) drawn twice, the second time the other way round:
+    /// the two contours cancel each other out, and nothing is filled.
+    static let cancellingSquares =
+        [0, 2] + u16(100) + u16(0) + u16(400) + u16(300) + u16(3) + u16(7) + u16(0) + [UInt8](repeating: 1, count: 8)
+        + [100, 0, 300, 0, -300, 300, 0, -300].flatMap(u16) + [0, 300, 0, -300, 0, 0, 300, 0].flatMap(u16)
+
+    static func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+
+    /// An outline that encloses nothing fills nothing either: its points on one line (HarfBuzz
+    /// gives it a place, a box of zero height, or the box its header claims), or contours that
+    /// cancel each other out. A font whose glyphs are all such outlines draws no text, and
+    /// lint and the build refuse it alike.
+    @Test(arguments: [("a line", lineGlyph), ("a line claiming a box", lineClaimingABox), ("cancelling squares", cancellingSquares)])
+    func aFontDrawingTheTextWithOutlinesEnclosingNothingIsNotPublished(_ shape: String, _ glyph: [UInt8]) throws {
         let font = try DebianFonts.liberationSans.bytes()
         let glyphCount = try HarfBuzzFont(sfnt: font).glyphCount
-        func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
-        // One contour of three points on the line y = 300, from x = 100 to 400: bounds, the
-        // last point's index, no instructions, three on-curve flags, the x then y deltas.
-        let line =
-            [0, 1] + u16(100) + u16(300) + u16(400) + u16(300) + u16(2) + u16(0) + [1, 1, 1]
-            + u16(100) + u16(300) + u16(-150) + u16(300) + u16(0) + u16(0) + [0]
-        // Every glyph that line; 'loca' in its short form (offsets halved), as the font's 'head' says.
-        let glyf = (0..<glyphCount).flatMap { _ in line }
-        let loca = (0...glyphCount).flatMap { u16($0 * line.count / 2) }
+        // Every glyph that outline; 'loca' in its short form (offsets halved), as the font's 'head' says.
+        let padded = glyph + (glyph.count % 2 == 0 ? [] : [0])
+        let glyf = (0..<glyphCount).flatMap { _ in padded }
+        let loca = (0...glyphCount).flatMap { Self.u16($0 * padded.count / 2) }
         let flat = try SFNTFile.rebuilding(font, with: ["glyf": glyf, "loca": loca])
         let (result, folder) = try publish(flat)
-        #expect(result.project.fontAssets.map(\.outputPath) == [], "a font whose outlines enclose nothing was published")
+        #expect(result.project.fontAssets.map(\.outputPath) == [], "a font whose outlines are \(shape) was published")
         #expect(result.diagnostics.map(\.ruleID) == [BuildDiagnosticID.fontNotPublished])
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.message.contains("with empty glyphs"), "\(diagnostic.message)")
         let lint = FontFileCheck.drawingProblem(at: folder.path("fonts/Colour.ttf"), texts: [ShapingText(language: "en", text: "Welcome")])
         #expect(lint?.isRefusal == true && lint?.description.contains("with empty glyphs") == true, "\(String(describing: lint))")
+    }
+
+    /// The outline's own area, not its header's box, says whether a glyph draws: HarfBuzz reads
+    /// the box of a line claiming one, and the area of a square it finds filled.
+    @Test func aGlyphsInkIsTheAreaItsOutlineFills() throws {
+        let font = try DebianFonts.liberationSans.bytes()
+        let glyphCount = try HarfBuzzFont(sfnt: font).glyphCount
+        let square: [UInt8] = [0, 1] + Array(Self.cancellingSquares[2..<10]) + Self.u16(3) + Self.u16(0) + [1, 1, 1, 1]
+            + [100, 0, 300, 0].flatMap(Self.u16) + [0, 300, 0, -300].flatMap(Self.u16)
+        for (glyph, inked) in [(Self.lineClaimingABox, false), (square, true)] {
+            let padded = glyph + (glyph.count % 2 == 0 ? [] : [0])
+            let glyf = (0..<glyphCount).flatMap { _ in padded }
+            let loca = (0...glyphCount).flatMap { Self.u16($0 * padded.count / 2) }
+            let shaped = try HarfBuzzFont(sfnt: try SFNTFile.rebuilding(font, with: ["glyf": glyf, "loca": loca])).shape("W", language: "en")
+            let first = try #require(shaped.first)
+            #expect(first.extents.height != 0, "HarfBuzz reads the header's box")
+            #expect(first.hasInk == inked)
+        }
     }
 
     /// An OpenType-SVG font's glyph documents never reach the published font (HarfBuzz's

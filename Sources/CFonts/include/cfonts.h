@@ -82,13 +82,17 @@ int cfonts_subset_whole(cfonts_font *font, uint8_t **bytes, size_t *length);
 
 /* A glyph as a reader sees it: where it sits, how far it moves the pen, how large it is and
    its outline's digest, and whether it is the font's .notdef (a character the font lacks). Its
-   glyph id is not here otherwise: subsetting renumbers glyphs. */
+   glyph id is not here otherwise: subsetting renumbers glyphs. `outline_ink` is what its
+   outline, as drawn, fills: -1 when it has none (no contour: an empty glyph, or a bitmap one),
+   0 when its contours enclose no area (all on a line, or cancelling each other out, whatever
+   size the glyph's header claims), 1 when they do. */
 typedef struct {
     uint32_t cluster;
     int32_t x_advance, y_advance, x_offset, y_offset;
     int32_t x_bearing, y_bearing, width, height;
     uint64_t outline;
     int32_t is_notdef;
+    int32_t outline_ink;
 } cfonts_glyph;
 
 /* `utf8` shaped with HarfBuzz's OpenType shaper in `font`, for `language` (a BCP 47 tag, or ""
