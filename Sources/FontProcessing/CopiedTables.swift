@@ -52,10 +52,20 @@ enum CopiedTables {
     /// Throws when a table of ``tags`` in the sfnt `source` is not whole: HarfBuzz would copy
     /// it as it is, and a browser's font sanitiser refuses such a table.
     static func check(_ source: [UInt8]) throws(FontProcessingFailure) {
-        for (tag, table) in try tables(of: source) {
+        let tables = try tables(of: source)
+        for (tag, table) in tables {
             if case .failure(let damage) = readParts(of: tag, in: table) {
                 throw FontProcessingFailure("its '\(tag)' table is damaged: \(damage.description)")
             }
+        }
+        // An 'avar' maps each axis of the 'fvar' in turn: with another count of maps, HarfBuzz
+        // and Chromium map the axes they find while FreeType (WebKit) maps none.
+        let axisCounts = Dictionary(tables.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+        if let fvar = axisCounts["fvar"], let avar = axisCounts["avar"], fvar.count >= 10, avar.count >= 8,
+            fvar.uint16(at: 8) != avar.uint16(at: 6)
+        {
+            throw FontProcessingFailure(
+                "its 'avar' table is damaged: it maps \(avar.uint16(at: 6)) axes, and its 'fvar' has \(fvar.uint16(at: 8))")
         }
     }
 

@@ -131,6 +131,11 @@ struct CopiedFontTableTests {
         // and one out of order.
         ("avar", avar(pairs: [(-0x4000, -0x4000), (0, 0), (0x1800, 0x3999)]), "the map of axis 1 does not map -1, 0 and 1 to themselves"),
         ("avar", avar(pairs: [(-0x4000, -0x4000), (0, 0x2000), (0x1000, 0), (0x4000, 0x4000)]), "the map of axis 1 is not in increasing order"),
+        // Maps of two axes for the 'fvar' of one: FreeType (WebKit) maps none, HarfBuzz the first.
+        (
+            "avar", u16(1) + u16(0) + u16(0) + u16(2) + (0..<2).flatMap { _ in u16(0) },
+            "it maps 2 axes, and its 'fvar' has 1"
+        ),
     ])
     func aDamagedCopiedTableIsAnErrorOfLintAndTheBuild(tag: String, table: [UInt8], part: String) throws {
         // An 'avar' is read with the 'fvar' of its one axis.
