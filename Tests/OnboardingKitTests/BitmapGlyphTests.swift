@@ -113,7 +113,8 @@ struct BitmapGlyphTests {
     @Test func aGlyphsInkIsTheAreaItsOutlineFills() throws {
         let font = try DebianFonts.liberationSans.bytes()
         let glyphCount = try HarfBuzzFont(sfnt: font).glyphCount
-        let square: [UInt8] = [0, 1] + Array(Self.cancellingSquares[2..<10]) + Self.u16(3) + Self.u16(0) + [1, 1, 1, 1]
+        let square: [UInt8] =
+            [0, 1] + Array(Self.cancellingSquares[2..<10]) + Self.u16(3) + Self.u16(0) + [1, 1, 1, 1]
             + [100, 0, 300, 0].flatMap(Self.u16) + [0, 300, 0, -300].flatMap(Self.u16)
         for (glyph, inked) in [(Self.lineClaimingABox, false), (square, true)] {
             let padded = glyph + (glyph.count % 2 == 0 ? [] : [0])
