@@ -85,7 +85,28 @@ enum CopiedTables {
             if tag == "avar", kept.count >= 4, kept.uint16(at: 0) != 1 { kept.replaceSubrange(0..<4, with: [0, 1, 0, 0]) }
             if kept != table { font = try HarfBuzzFont(sfnt: font).sfnt(replacing: tag, with: kept) }
         }
-        return font
+        return try withSharedTuplesOffset(in: font)
+    }
+
+    /// `sfnt` with its 'gvar' pointing to where its shared tuples would be when it has none:
+    /// HarfBuzz 6's subsetter writes their offset as 0 then, inside the table's header, and
+    /// Chromium draws such a font at its default instance alone (its variations ignored),
+    /// while WebKit and HarfBuzz, which the checks draw with, apply them. The offset is set to
+    /// the end of the glyphs' offsets, where the source's tools put the (empty) array.
+    static func withSharedTuplesOffset(in sfnt: [UInt8]) throws(FontProcessingFailure) -> [UInt8] {
+        let records: [SFNTDirectory.Record]
+        do {
+            records = try SFNTDirectory.records(of: sfnt)
+        } catch {
+            throw FontProcessingFailure(error.description)
+        }
+        guard let record = records.first(where: { FontFileStructure.tag($0.tag) == "gvar" }), record.length >= 20 else { return sfnt }
+        var table = Array(sfnt[record.offset..<record.offset + record.length])
+        guard table.uint16(at: 6) == 0, table.uint32(at: 8) == 0 else { return sfnt }
+        let offsetsEnd = 20 + (Int(table.uint16(at: 12)) + 1) * (table.uint16(at: 14) & 1 == 1 ? 4 : 2)
+        guard offsetsEnd <= table.count else { return sfnt }
+        table.replaceSubrange(8..<12, with: (0..<4).map { UInt8(truncatingIfNeeded: offsetsEnd >> (24 - 8 * $0)) })
+        return try HarfBuzzFont(sfnt: sfnt).sfnt(replacing: "gvar", with: table)
     }
 
     /// The tables of ``tags`` the sfnt holds, with their tags.

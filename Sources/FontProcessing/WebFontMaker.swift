@@ -34,7 +34,7 @@ package enum WebFontMaker {
     /// What, besides the source and the characters, decides the bytes made: a cache of them
     /// is keyed by it.
     package static var settings: String {
-        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-only-0-2-4-6-13-14 no-stat no-hinting notdef-outline decompositions-compositions-dotted-circle whole-retain-gids-kern no-bitmaps-beside-outlines copied-tables-cut woff2-brotli-11"
+        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-only-0-2-4-6-13-14 no-stat no-hinting notdef-outline decompositions-compositions-dotted-circle whole-retain-gids-kern no-bitmaps-beside-outlines copied-tables-cut fvar-instances-whole gvar-shared-tuples-offset woff2-brotli-11"
     }
 
     /// Whether the libraries a font needs are there; when not, why.

@@ -117,6 +117,21 @@ struct VariableFontInstanceTests {
         #expect(Set(try SFNTDirectory.records(of: sfnt).map { FontFileStructure.tag($0.tag) }).isSuperset(of: ["fvar", "gvar"]))
     }
 
+    /// HarfBuzz's subsetter writes a 'gvar' without shared tuples with their offset 0, and
+    /// Chromium then draws the font at its default instance alone: the published font's points
+    /// past the glyphs' offsets, as the source's does.
+    @Test func aPublishedGlyphVariationsTablePointsPastItsOffsets() throws {
+        let source = TinyFont.variable(minimum: 400, defaultWeight: 400, maximum: 700, flatWeight: 700)
+        let texts = [ShapingText(language: "en", text: "Welcome")]
+        let made = try WebFontMaker.make(from: source, characters: Array("Welcome".unicodeScalars), texts: texts)
+        let sfnt = try WOFF2Codec.decode(made.woff2)
+        let record = try #require(try SFNTDirectory.records(of: sfnt).first { FontFileStructure.tag($0.tag) == "gvar" })
+        let gvar = Array(sfnt[record.offset..<record.offset + record.length])
+        #expect(gvar.uint16(at: 6) == 0, "no shared tuples")
+        let offsets = 20 + (Int(gvar.uint16(at: 12)) + 1) * (gvar.uint16(at: 14) & 1 == 1 ? 4 : 2)
+        #expect(Int(gvar.uint32(at: 8)) == offsets)
+    }
+
     /// A published font is compared with its source at the weight browsers draw it at: one that
     /// lost the font's variations ('gvar') draws alike at the default instance only.
     @Test func aPublishedFontIsComparedWithItsSourceAtItsWeight() throws {
