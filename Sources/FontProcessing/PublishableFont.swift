@@ -21,6 +21,7 @@ struct PublishableFont {
         // not at its default instance: an instance whose outlines are empty there shows no text.
         let instance = original.drawAsBrowsers(weight: weight)
         try CopiedTables.check(source)
+        try VariationRegions.check(source)
         let tags: Set<String>
         do {
             tags = Set(try SFNTDirectory.records(of: source).map { FontFileStructure.tag($0.tag) })

@@ -18,8 +18,11 @@ enum TinyFont {
     /// nothing.
     /// With `forBrowsers`, it also has the tables a browser's font sanitizer asks for (name,
     /// OS/2, post), without which it refuses the font and draws another.
+    /// With `region`, the variation applies over that intermediate region (start and end, in
+    /// F2Dot14) rather than from the default to its peak.
     static func variable(
-        axis: String = "wght", minimum: Int, defaultWeight: Int, maximum: Int, flatWeight: Int, forBrowsers: Bool = false
+        axis: String = "wght", minimum: Int, defaultWeight: Int, maximum: Int, flatWeight: Int, forBrowsers: Bool = false,
+        region: (start: Int, end: Int)? = nil
     ) -> [UInt8] {
         func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
         func fixed(_ value: Int) -> [UInt8] { u16(value) + u16(0) }
@@ -33,7 +36,8 @@ enum TinyFont {
         let peak = flatWeight > defaultWeight ? 0x4000 : 0xC000
         let deltas = [0x87] + [0x47] + [0, -700, -700, 0, 0, 0, 0, 0].flatMap(u16)
         let serialized = [0] + deltas
-        let variation = u16(0x8000 | 1) + u16(4 + 6) + u16(deltas.count) + u16(0x8000) + u16(peak) + serialized
+        let tuple = region.map { u16(0xC000) + u16(peak) + u16($0.start) + u16($0.end) } ?? u16(0x8000) + u16(peak)
+        let variation = u16(0x8000 | 1) + u16(4 + 4 + tuple.count - 2) + u16(deltas.count) + tuple + serialized
         let data = variation + (variation.count % 2 == 0 ? [] : [0])
         // Short offsets (halved) from the data's start for glyphs 0, 1, 2 and the end: only glyph 1 varies.
         let offsets = [0, 0, data.count, data.count].flatMap { u16($0 / 2) }

@@ -117,6 +117,28 @@ struct VariableFontInstanceTests {
         #expect(Set(try SFNTDirectory.records(of: sfnt).map { FontFileStructure.tag($0.tag) }).isSuperset(of: ["fvar", "gvar"]))
     }
 
+    /// A region browsers read otherwise than HarfBuzz (from one side of the default to the
+    /// other, or a peak outside its start and end): HarfBuzz 6 applies its deltas all along
+    /// the axis, Chromium and WebKit none, so the checks would draw another font than they do.
+    @Test(arguments: [(-0x2000, 0x4000), (0x1000, 0x2000), (0x5000, 0x6000)])
+    func aVariationOverARegionBrowsersReadOtherwiseIsAnError(start: Int, end: Int) throws {
+        let font = TinyFont.variable(minimum: 400, defaultWeight: 400, maximum: 700, flatWeight: 700, region: (start, end))
+        let result = try check(font, weight: nil)
+        #expect(result.published.isEmpty)
+        for (what, diagnostics) in [("lint", result.lint), ("build", result.build)] {
+            #expect(diagnostics.map(\.ruleID) == [BuildDiagnosticID.fontNotAFont], "\(what): \(diagnostics.map(\.message))")
+            #expect(diagnostics.first?.message.contains("its 'gvar' table is damaged: glyph 1's variation 1 has a region browsers read otherwise") == true)
+        }
+    }
+
+    /// A region the specification allows, within one side of the default, is read alike.
+    @Test func aVariationOverAnIntermediateRegionIsPublished() throws {
+        let font = TinyFont.variable(minimum: 400, defaultWeight: 400, maximum: 700, flatWeight: 700, region: (0x1000, 0x4000))
+        let result = try check(font, weight: nil)
+        #expect(result.lint.isEmpty && result.build.isEmpty, "\(result.lint.map(\.message)) \(result.build.map(\.message))")
+        #expect(result.published.count == 1)
+    }
+
     /// HarfBuzz's subsetter writes a 'gvar' without shared tuples with their offset 0, and
     /// Chromium then draws the font at its default instance alone: the published font's points
     /// past the glyphs' offsets, as the source's does.
