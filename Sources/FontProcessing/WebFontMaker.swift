@@ -85,6 +85,8 @@ package enum WebFontMaker {
         // Chinese characters): its subset is not to be had, as one that shapes otherwise is
         // not to be trusted, and the whole font is published in its place.
         if let subsetSfnt = try? font.font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text))) {
+            // The subsetter copies the glyphs' contours as they are: the glyphs published are checked.
+            try GlyphContours.check(subsetSfnt)
             // HarfBuzz keeps every name STAT or fvar points to: the names are cut down again.
             let subset = try WOFF2Codec.encode(try CopiedTables.published(in: NameTable.publishedNames(in: subsetSfnt)))
             guard let found = self.difference(of: subset, from: font, characters: characters) else {
@@ -96,6 +98,7 @@ package enum WebFontMaker {
         }
         try KernTable.check(in: source)
         let wholeSfnt = try CopiedTables.published(in: NameTable.publishedNames(in: whole(of: font.font)))
+        try GlyphContours.check(wholeSfnt)
         guard wholeSfnt.count <= largestWhole else {
             throw FontProcessingFailure(
                 "its subset \(difference), and the whole font is \(megabytes(wholeSfnt.count)), more than the \(megabytes(largestWhole)) the build publishes whole (compressing it would take minutes, and visitors would download all of it)",
@@ -131,8 +134,10 @@ package enum WebFontMaker {
         // texts' characters, and the whole font when that fails. Making the subset of one
         // text's few characters takes milliseconds; the whole font is made only then.
         let characters = Set(texts.flatMap(\.text.unicodeScalars)).sorted { $0.value < $1.value }
-        if (try? font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text)))) == nil {
-            _ = try whole(of: font)
+        if let subset = try? font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text))) {
+            try GlyphContours.check(subset)
+        } else {
+            try GlyphContours.check(try whole(of: font))
         }
         return lacked.sorted { $0.value < $1.value }
     }

@@ -108,6 +108,26 @@ struct BitmapGlyphTests {
         #expect(lint?.isRefusal == true && lint?.description.contains("with empty glyphs") == true, "\(String(describing: lint))")
     }
 
+    /// Contours ending at points out of order (3, 3, 7): HarfBuzz draws the glyph, and its
+    /// subsetter copies it, while Chromium refuses the font and WebKit draws nothing of it.
+    @Test func aGlyphWhoseContoursEndOutOfOrderIsAnErrorOfLintAndTheBuild() throws {
+        let font = try DebianFonts.liberationSans.bytes()
+        let glyphCount = try HarfBuzzFont(sfnt: font).glyphCount
+        let square: [Int] = [100, 0, 300, 0]
+        let glyph: [UInt8] =
+            [0, 3] + Self.u16(100) + Self.u16(0) + Self.u16(400) + Self.u16(300) + Self.u16(3) + Self.u16(3) + Self.u16(7) + Self.u16(0)
+            + [UInt8](repeating: 1, count: 8) + (square + [-300, 0, 300, 0]).flatMap(Self.u16) + [0, 300, 0, -300, 0, 300, 0, -300].flatMap(Self.u16)
+        let padded = glyph + (glyph.count % 2 == 0 ? [] : [0])
+        let glyf = (0..<glyphCount).flatMap { _ in padded }
+        let loca = (0...glyphCount).flatMap { Self.u16($0 * padded.count / 2) }
+        let (result, folder) = try publish(try SFNTFile.rebuilding(font, with: ["glyf": glyf, "loca": loca]))
+        #expect(result.project.fontAssets.isEmpty)
+        #expect(result.diagnostics.map(\.ruleID) == [BuildDiagnosticID.fontNotAFont], "\(result.diagnostics.map(\.message))")
+        #expect(result.diagnostics.first?.message.contains("its 'glyf' table is damaged: glyph") == true)
+        let lint = FontFileCheck.drawingProblem(at: folder.path("fonts/Colour.ttf"), texts: [ShapingText(language: "en", text: "Welcome")])
+        #expect(lint?.isRefusal == false && lint?.description.contains("contours end at points out of order") == true, "\(String(describing: lint))")
+    }
+
     /// The outline's own area, not its header's box, says whether a glyph draws: HarfBuzz reads
     /// the box of a line claiming one, and the area of a square it finds filled.
     @Test func aGlyphsInkIsTheAreaItsOutlineFills() throws {
