@@ -88,7 +88,7 @@ package enum WebFontMaker {
             // The subsetter copies the glyphs' contours as they are: the glyphs published are checked.
             try GlyphContours.check(subsetSfnt)
             // HarfBuzz keeps every name STAT or fvar points to: the names are cut down again.
-            let subset = try WOFF2Codec.encode(try CopiedTables.published(in: NameTable.publishedNames(in: subsetSfnt)))
+            let subset = try WOFF2Codec.encode(try publishedTables(of: subsetSfnt))
             guard let found = self.difference(of: subset, from: font, characters: characters) else {
                 return WebFont(woff2: subset, wholeFontReason: nil)
             }
@@ -97,7 +97,7 @@ package enum WebFontMaker {
             difference = "cannot be made: HarfBuzz's subsetter fails on the font for these characters"
         }
         try KernTable.check(in: source)
-        let wholeSfnt = try CopiedTables.published(in: NameTable.publishedNames(in: whole(of: font.font)))
+        let wholeSfnt = try publishedTables(of: whole(of: font.font))
         try GlyphContours.check(wholeSfnt)
         guard wholeSfnt.count <= largestWhole else {
             throw FontProcessingFailure(
@@ -111,12 +111,13 @@ package enum WebFontMaker {
         return WebFont(woff2: whole, wholeFontReason: difference)
     }
 
-    /// Checks the font file `file` as ``make(from:characters:texts:)`` does before it subsets:
-    /// it decodes (WOFF, WOFF2), HarfBuzz reads its tables, and it draws `texts` with outlines.
-    /// Lint asks it, so that it finds what the build would refuse of a font's glyphs; what only
-    /// making the WOFF2 finds (a whole font too large to publish) is the build's. Gives the
-    /// characters of `texts` the font lacks (``FontCoverage``), which a browser takes from
-    /// another font.
+    /// Checks the font file `file` as ``make(from:characters:texts:)`` does, short of
+    /// compressing it: it decodes (WOFF, WOFF2), HarfBuzz reads its tables, it draws `texts`
+    /// with outlines, its subset of their characters (or, when that is not alike, the whole
+    /// font) shapes them as it does. Lint asks it, so that it finds what the build would refuse
+    /// of a font; what only making the WOFF2 finds (a whole font too large to publish) is the
+    /// build's. Gives the characters of `texts` the font lacks (``FontCoverage``), which a
+    /// browser takes from another font.
     @discardableResult
     package static func checkPublishable(
         _ file: [UInt8], texts: [ShapingText], weight: Int = normalWeight
@@ -134,12 +135,29 @@ package enum WebFontMaker {
         // texts' characters, and the whole font when that fails. Making the subset of one
         // text's few characters takes milliseconds; the whole font is made only then.
         let characters = Set(texts.flatMap(\.text.unicodeScalars)).sorted { $0.value < $1.value }
+        // And it compares the subset with the font, as the build compares what it publishes,
+        // and the whole font when the subset is not alike (the build publishes it then).
+        var wholeNeeded = true
         if let subset = try? font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text))) {
-            try GlyphContours.check(subset)
-        } else {
-            try GlyphContours.check(try whole(of: font))
+            let published = try publishedTables(of: subset)
+            try GlyphContours.check(published)
+            wholeNeeded = difference(ofSfnt: published, from: publishable, characters: characters) != nil
+        }
+        if wholeNeeded {
+            let whole = try publishedTables(of: try whole(of: font))
+            try GlyphContours.check(whole)
+            if let wrong = difference(ofSfnt: whole, from: publishable, characters: characters) {
+                throw FontProcessingFailure("the whole font, as HarfBuzz made it, \(wrong)")
+            }
         }
         return lacked.sorted { $0.value < $1.value }
+    }
+
+    /// The sfnt `sfnt` of HarfBuzz's subsetter with its tables as the build publishes them:
+    /// the names cut down again (HarfBuzz keeps every name STAT or fvar points to), and the
+    /// tables it copies holding what their readers read (``CopiedTables``).
+    static func publishedTables(of sfnt: [UInt8]) throws(FontProcessingFailure) -> [UInt8] {
+        try CopiedTables.published(in: NameTable.publishedNames(in: sfnt))
     }
 
     /// The whole font as HarfBuzz's subsetter copies it (``HarfBuzzFont/whole()``); when it
@@ -215,11 +233,23 @@ package enum WebFontMaker {
     /// again: ``PublishableFont`` shaped them.
     private static func difference(of woff2: [UInt8], from source: PublishableFont, characters: [Unicode.Scalar]) -> String? {
         guard woff2.starts(with: [0x77, 0x4F, 0x46, 0x32]) else { return "is no WOFF2 file" }
-        let published: HarfBuzzFont
+        let sfnt: [UInt8]
         do {
-            published = try HarfBuzzFont(sfnt: try WOFF2Codec.decode(woff2))
+            sfnt = try WOFF2Codec.decode(woff2)
         } catch {
             return "does not decode: \(error.description)"
+        }
+        return difference(ofSfnt: sfnt, from: source, characters: characters)
+    }
+
+    /// ``difference(of:from:characters:)`` of a font before it is compressed: lint's, which
+    /// makes no WOFF2 (Brotli at its highest quality takes seconds a font).
+    private static func difference(ofSfnt sfnt: [UInt8], from source: PublishableFont, characters: [Unicode.Scalar]) -> String? {
+        let published: HarfBuzzFont
+        do {
+            published = try HarfBuzzFont(sfnt: sfnt)
+        } catch {
+            return "cannot be read: \(error.description)"
         }
         published.drawAsBrowsers(weight: source.weight)
         if let character = characters.first(where: { source.font.hasGlyph(for: $0) != published.hasGlyph(for: $0) }) {

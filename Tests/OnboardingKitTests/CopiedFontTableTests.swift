@@ -153,6 +153,20 @@ struct CopiedFontTableTests {
         try expectDamaged(font, "head", "it gives 20000 units to the em, outside the 16 to 16384 browsers take")
     }
 
+    /// A font whose subset and whole font HarfBuzz makes shape otherwise than it does (an
+    /// 'hhea' of version 2.0, which HarfBuzz reads in the source and not as its subsetter
+    /// writes it) is refused by lint as by the build: lint passed it, as it made no comparison.
+    @Test func aFontThatCannotBeMadeAlikeIsAnErrorOfLintToo() throws {
+        let source = try DebianFonts.liberationSans.bytes()
+        var hhea = try SFNTFile.table("hhea", of: source)
+        hhea.replaceSubrange(0..<2, with: Self.u16(2))
+        let font = try SFNTFile.rebuilding(source, with: ["hhea": hhea])
+        let built = try FontFileCheckProbe.published(font)
+        #expect(built.diagnostics.map(\.ruleID) == ["font-not-a-font"], "\(built.diagnostics.map(\.message))")
+        let lint = try FontFileCheckProbe.drawingProblem(of: font, texts: [ShapingText(language: "en", text: "Welcome")])
+        #expect(lint?.description.contains("the whole font, as HarfBuzz made it, shapes 'en' text") == true, "\(String(describing: lint))")
+    }
+
     /// An instance larger than what is read of it stays that size (its bytes past it zeroed):
     /// cut short, the published 'fvar' was one HarfBuzz does not read, and the build refused a
     /// font lint had passed.
