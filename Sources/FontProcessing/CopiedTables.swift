@@ -94,14 +94,7 @@ enum CopiedTables {
     /// while WebKit and HarfBuzz, which the checks draw with, apply them. The offset is set to
     /// the end of the glyphs' offsets, where the source's tools put the (empty) array.
     static func withSharedTuplesOffset(in sfnt: [UInt8]) throws(FontProcessingFailure) -> [UInt8] {
-        let records: [SFNTDirectory.Record]
-        do {
-            records = try SFNTDirectory.records(of: sfnt)
-        } catch {
-            throw FontProcessingFailure(error.description)
-        }
-        guard let record = records.first(where: { FontFileStructure.tag($0.tag) == "gvar" }), record.length >= 20 else { return sfnt }
-        var table = Array(sfnt[record.offset..<record.offset + record.length])
+        guard var table = try SFNTDirectory.table("gvar", of: sfnt), table.count >= 20 else { return sfnt }
         guard table.uint16(at: 6) == 0, table.uint32(at: 8) == 0 else { return sfnt }
         let offsetsEnd = 20 + (Int(table.uint16(at: 12)) + 1) * (table.uint16(at: 14) & 1 == 1 ? 4 : 2)
         guard offsetsEnd <= table.count else { return sfnt }

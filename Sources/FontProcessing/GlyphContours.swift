@@ -9,15 +9,8 @@ enum GlyphContours {
     /// Throws when a simple glyph of the sfnt `sfnt` has its contours' end points out of
     /// order; a font without 'glyf' (CFF outlines) has none to check.
     static func check(_ sfnt: [UInt8]) throws(FontProcessingFailure) {
-        let tables: [String: [UInt8]]
-        do {
-            let records = try SFNTDirectory.records(of: sfnt)
-            tables = Dictionary(
-                records.map { (FontFileStructure.tag($0.tag), Array(sfnt[$0.offset..<$0.offset + $0.length])) }, uniquingKeysWith: { first, _ in first })
-        } catch {
-            throw FontProcessingFailure(error.description)
-        }
-        guard let glyf = tables["glyf"], let loca = tables["loca"], let head = tables["head"], head.count >= 54, let maxp = tables["maxp"],
+        guard let glyf = try SFNTDirectory.table("glyf", of: sfnt), let loca = try SFNTDirectory.table("loca", of: sfnt),
+            let head = try SFNTDirectory.table("head", of: sfnt), head.count >= 54, let maxp = try SFNTDirectory.table("maxp", of: sfnt),
             maxp.count >= 6
         else { return }
         let longOffsets = head.uint16(at: 50) == 1

@@ -23,6 +23,19 @@ enum SFNTDirectory {
         return format
     }
 
+    /// The bytes of the table `tag` of the sfnt `sfnt`, `nil` when it has none: what the
+    /// checks of one table read (a directory that is no directory is the font's damage).
+    static func table(_ tag: String, of sfnt: [UInt8]) throws(FontProcessingFailure) -> [UInt8]? {
+        let records: [Record]
+        do {
+            records = try Self.records(of: sfnt)
+        } catch {
+            throw FontProcessingFailure(error.description)
+        }
+        guard let record = records.first(where: { FontFileStructure.tag($0.tag) == tag }) else { return nil }
+        return Array(sfnt[record.offset..<record.offset + record.length])
+    }
+
     /// The records of the directory, each checked to lie inside the file after the directory.
     static func records(of font: some FontBytes) throws(FontStructureProblem) -> [Record] {
         guard let header = font.bytes(from: 0, count: headerSize) else {

@@ -10,14 +10,7 @@ enum VariationRegions {
     /// Throws when a tuple of the 'gvar' of `sfnt` has a region browsers and HarfBuzz read
     /// otherwise; a table too short for what it says is left to HarfBuzz, which ignores it.
     static func check(_ sfnt: [UInt8]) throws(FontProcessingFailure) {
-        let records: [SFNTDirectory.Record]
-        do {
-            records = try SFNTDirectory.records(of: sfnt)
-        } catch {
-            throw FontProcessingFailure(error.description)
-        }
-        guard let record = records.first(where: { FontFileStructure.tag($0.tag) == "gvar" }) else { return }
-        let table = Array(sfnt[record.offset..<record.offset + record.length])
+        guard let table = try SFNTDirectory.table("gvar", of: sfnt) else { return }
         if let problem = problem(inGlyphVariations: table) {
             throw FontProcessingFailure("its 'gvar' table is damaged: \(problem)")
         }
