@@ -2,7 +2,7 @@
    The types and functions below are HarfBuzz's own, as hb.h and hb-subset.h declare them,
    declared here so that the tool builds without libharfbuzz-dev. HarfBuzz keeps its ABI
    stable; the newest of them (the draw functions) came with HarfBuzz 4.0, and the variation
-   ones (hb_font_set_variations, hb_ot_var_find_axis_info, hb_ot_var_get_axis_count) with 1.4.2 and 2.2.0. */
+   ones (hb_font_set_variations, hb_ot_var_find_axis_info) with 1.4.2 and 2.2.0. */
 #include "cfonts.h"
 #include "library_loading.h"
 
@@ -111,7 +111,6 @@ struct {
     hb_bool_t (*font_get_nominal_glyph)(hb_font_t *, hb_codepoint_t, hb_codepoint_t *);
     void (*font_set_variations)(hb_font_t *, const hb_variation_t *, unsigned);
     hb_bool_t (*ot_var_find_axis_info)(hb_face_t *, uint32_t, hb_ot_var_axis_info_t *);
-    unsigned (*ot_var_get_axis_count)(hb_face_t *);
     hb_unicode_funcs_t *(*unicode_funcs_get_default)(void);
     hb_bool_t (*unicode_decompose)(hb_unicode_funcs_t *, hb_codepoint_t, hb_codepoint_t *, hb_codepoint_t *);
     hb_bool_t (*unicode_compose)(hb_unicode_funcs_t *, hb_codepoint_t, hb_codepoint_t, hb_codepoint_t *);
@@ -281,7 +280,6 @@ int load(char *message, size_t capacity) {
         {"hb_font_get_nominal_glyph", (void **)&hb.font_get_nominal_glyph},
         {"hb_font_set_variations", (void **)&hb.font_set_variations},
         {"hb_ot_var_find_axis_info", (void **)&hb.ot_var_find_axis_info},
-        {"hb_ot_var_get_axis_count", (void **)&hb.ot_var_get_axis_count},
         {"hb_unicode_funcs_get_default", (void **)&hb.unicode_funcs_get_default},
         {"hb_unicode_decompose", (void **)&hb.unicode_decompose},
         {"hb_unicode_compose", (void **)&hb.unicode_compose},
@@ -398,8 +396,6 @@ extern "C" int cfonts_font_axis(cfonts_font *font, uint32_t tag, float *minimum,
     *maximum = axis.max_value;
     return 1;
 }
-
-extern "C" unsigned cfonts_font_axis_count(cfonts_font *font) { return hb.ot_var_get_axis_count(font->face); }
 
 extern "C" void cfonts_font_set_variations(cfonts_font *font, const uint32_t *tags, const float *values, size_t count) {
     /* The registered axes a browser sets are few: no allocation, which could throw here. */

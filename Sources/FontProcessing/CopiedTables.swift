@@ -60,8 +60,8 @@ enum CopiedTables {
         }
         // An 'avar' maps each axis of the 'fvar' in turn: with another count of maps, HarfBuzz
         // and Chromium map the axes they find while FreeType (WebKit) maps none.
-        let axisCounts = Dictionary(tables.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
-        if let fvar = axisCounts["fvar"], let avar = axisCounts["avar"], fvar.count >= 10, avar.count >= 8,
+        let tablesByTag = Dictionary(tables.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+        if let fvar = tablesByTag["fvar"], let avar = tablesByTag["avar"], fvar.count >= 10, avar.count >= 8,
             fvar.uint16(at: 8) != avar.uint16(at: 6)
         {
             throw FontProcessingFailure(
@@ -231,8 +231,6 @@ enum CopiedTables {
     }
 }
 
-/// Why a copied table is not whole: it ends before one of its parts does, or it gives a field
-/// a value no reader reads (a phrase whose subject is the table).
 /// What the readers of a table read of it: its parts, in order, none touching another, and
 /// how long the table runs (its last part's end, or more: an `fvar`'s last instance is whole).
 struct TableParts: Equatable {
@@ -240,6 +238,8 @@ struct TableParts: Equatable {
     var length: Int
 }
 
+/// Why a copied table is not whole: it ends before one of its parts does, or it gives a field
+/// a value no reader reads (a phrase whose subject is the table).
 struct TableDamage: Error, Equatable, CustomStringConvertible {
     var description: String
 }

@@ -4,9 +4,9 @@
 enum EmptyGlyphCheck {
     /// The first character of `text`, shaped by `font` as `glyphs`, that `font` maps and draws
     /// with empty glyphs alone: no glyph of its cluster has ink (``ShapedGlyph/hasInk``: an
-    /// outline enclosing nothing is empty). White space and characters meant to draw nothing (joiners, variation selectors,
-    /// bidi marks) are not counted, nor one the font lacks, which a browser takes from another
-    /// font.
+    /// outline enclosing nothing is empty). White space and characters meant to draw nothing
+    /// (joiners, variation selectors, bidi marks) are not counted, nor one the font lacks, which
+    /// a browser takes from another font.
     static func firstUndrawnCharacter(of text: String, shapedAs glyphs: [ShapedGlyph], in font: HarfBuzzFont) -> Unicode.Scalar? {
         var inked: [UInt32: Bool] = [:]
         for glyph in glyphs { inked[glyph.cluster, default: false] = inked[glyph.cluster, default: false] || glyph.hasInk }

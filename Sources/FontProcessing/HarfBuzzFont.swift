@@ -30,9 +30,8 @@ final class HarfBuzzFont {
         var settings: [BrowserInstance.Setting] = []
         for (name, requested) in BrowserInstance.requested(weight: cssWeight) {
             var (minimum, defaultValue, maximum): (Float, Float, Float) = (0, 0, 0)
-            guard cfonts_font_axis(font, FontFileStructure.tag(name), &minimum, &defaultValue, &maximum) != 0, minimum <= maximum else {
-                continue
-            }
+            // HarfBuzz gives a range holding the default (a font whose axis does not is refused).
+            guard cfonts_font_axis(font, FontFileStructure.tag(name), &minimum, &defaultValue, &maximum) != 0 else { continue }
             settings.append(BrowserInstance.Setting(tag: name, value: min(max(requested, minimum), maximum)))
         }
         guard !settings.isEmpty else { return nil }
@@ -43,10 +42,6 @@ final class HarfBuzzFont {
         }
         return BrowserInstance(settings: settings)
     }
-
-    /// Whether the font has variations ('fvar' axes), which the pages pin as
-    /// ``BrowserInstance`` says.
-    var isVariable: Bool { cfonts_font_axis_count(font) > 0 }
 
     /// Whether the character map gives `character` a glyph.
     func hasGlyph(for character: Unicode.Scalar) -> Bool {

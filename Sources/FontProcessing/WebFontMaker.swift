@@ -184,10 +184,11 @@ package enum WebFontMaker {
         bytes < 1 << 20 ? "\(bytes >> 10) KB" : "\(bytes >> 20).\((bytes & 0xF_FFFF) * 10 >> 20) MB"
     }
 
-    /// Whether the published font `woff2` is variable, so that the pages set its axes where
-    /// lint and the build checked it (``BrowserInstance``); `false` for one that does not decode.
-    package static func isVariable(_ woff2: [UInt8]) -> Bool {
-        (try? HarfBuzzFont(sfnt: WOFF2Codec.decode(woff2)))?.isVariable ?? false
+    /// Whether the sfnt `sfnt` is a variable font (it has an 'fvar', which its subset and the
+    /// whole font published keep), so that the pages set its axes where lint and the build
+    /// checked it (``BrowserInstance``).
+    package static func isVariable(_ sfnt: [UInt8]) -> Bool {
+        ((try? SFNTDirectory.table("fvar", of: sfnt)) ?? nil) != nil
     }
 
     /// CSS `normal`, the weight the build gives a face whose appDef names none.

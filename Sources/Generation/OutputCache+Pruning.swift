@@ -21,9 +21,9 @@ extension OutputCache {
     }
 
     /// Prunes `folder` when its mark (`last-pruned`) is older than the interval, or is not a
-    /// file, and renews the mark first, so that concurrent builds do not all prune. Kept: caches whose output folder
-    /// exists, and files that cannot be read as a cache but are younger than the interval (one
-    /// may be being written).
+    /// file, and renews the mark first, so that concurrent builds do not all prune. Kept:
+    /// caches whose output folder exists, and files that cannot be read as a cache but are
+    /// younger than the interval (one may be being written).
     static func prune(_ folder: String, now: Int64) {
         let mark = Paths.join(folder, "last-pruned")
         if let marked = FileStatus.of(mark), now - marked.modified < pruningInterval { return }

@@ -41,11 +41,8 @@ int cfonts_font_has_character(cfonts_font *font, uint32_t character);
    greatest values, 0 when the font has no such axis (or no 'fvar'). */
 int cfonts_font_axis(cfonts_font *font, uint32_t tag, float *minimum, float *default_value, float *maximum);
 
-/* How many variation axes the font's 'fvar' has: 0 for a font that does not vary. */
-unsigned cfonts_font_axis_count(cfonts_font *font);
-
-/* Sets the font's axes `tags[i]` to `values[i]` (HarfBuzz clamps each to its axis) and every
-   other axis to its default, at once (at most 8 axes) (each call starts again from the default instance), as a
+/* Sets the font's axes `tags[i]` to `values[i]` (HarfBuzz clamps each to its axis), at most 8,
+   and every other axis to its default: each call starts again from the default instance. As a
    browser draws the font: shaping, extents and outlines then are the instance's. */
 void cfonts_font_set_variations(cfonts_font *font, const uint32_t *tags, const float *values, size_t count);
 

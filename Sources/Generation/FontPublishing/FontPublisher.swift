@@ -86,8 +86,10 @@ public enum FontPublisher {
                 continue
             }
             let made: WebFont
+            let isVariable: Bool
             do {
                 let source = try WebFontMaker.sfnt(from: file)
+                isVariable = WebFontMaker.isVariable(source)
                 let texts = text.texts(in: project.fonts.languages(using: font.cssFamily))
                 let name = WebFontCache.name(sourceDigest: SHA256.hexDigest(of: file), characters: characters, settings: WebFontMaker.settings)
                 let textsDigest = WebFontCache.digest(of: texts)
@@ -138,7 +140,7 @@ public enum FontPublisher {
             published.fontAssets.append(
                 FontAsset(
                     cssFamily: font.cssFamily, outputPath: Self.outputPath(for: font.fileName, woff2: made.woff2),
-                    weight: font.weight, style: font.style, bytes: made.woff2, isVariable: WebFontMaker.isVariable(made.woff2)))
+                    weight: font.weight, style: font.style, bytes: made.woff2, isVariable: isVariable))
         }
         published.fontAssets.sort { $0.outputPath < $1.outputPath }
         return (published, diagnostics, work)
