@@ -84,7 +84,18 @@ struct BitmapGlyphTests {
         [0, 2] + u16(100) + u16(0) + u16(400) + u16(300) + u16(3) + u16(7) + u16(0) + [UInt8](repeating: 1, count: 8)
         + [100, 0, 300, 0, -300, 300, 0, -300].flatMap(u16) + [0, 300, 0, -300, 0, 0, 300, 0].flatMap(u16)
 
-    static func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+    static let u16 = FontNameTests.u16
+
+    /// Liberation Sans with every glyph drawn by `glyph` (a 'glyf' entry); 'loca' in its short
+    /// form (offsets halved), as the font's 'head' says.
+    static func everyGlyph(_ glyph: [UInt8]) throws -> [UInt8] {
+        let font = try DebianFonts.liberationSans.bytes()
+        let glyphCount = try HarfBuzzFont(sfnt: font).glyphCount
+        let padded = glyph + (glyph.count % 2 == 0 ? [] : [0])
+        let glyf = (0..<glyphCount).flatMap { _ in padded }
+        let loca = (0...glyphCount).flatMap { u16($0 * padded.count / 2) }
+        return try SFNTFile.rebuilding(font, with: ["glyf": glyf, "loca": loca])
+    }
 
     /// An outline that encloses nothing fills nothing either: its points on one line (HarfBuzz
     /// gives it a place, a box of zero height, or the box its header claims), or contours that
@@ -92,14 +103,7 @@ struct BitmapGlyphTests {
     /// lint and the build refuse it alike.
     @Test(arguments: [("a line", lineGlyph), ("a line claiming a box", lineClaimingABox), ("cancelling squares", cancellingSquares)])
     func aFontDrawingTheTextWithOutlinesEnclosingNothingIsNotPublished(_ shape: String, _ glyph: [UInt8]) throws {
-        let font = try DebianFonts.liberationSans.bytes()
-        let glyphCount = try HarfBuzzFont(sfnt: font).glyphCount
-        // Every glyph that outline; 'loca' in its short form (offsets halved), as the font's 'head' says.
-        let padded = glyph + (glyph.count % 2 == 0 ? [] : [0])
-        let glyf = (0..<glyphCount).flatMap { _ in padded }
-        let loca = (0...glyphCount).flatMap { Self.u16($0 * padded.count / 2) }
-        let flat = try SFNTFile.rebuilding(font, with: ["glyf": glyf, "loca": loca])
-        let (result, folder) = try publish(flat)
+        let (result, folder) = try publish(try Self.everyGlyph(glyph))
         #expect(result.project.fontAssets.map(\.outputPath) == [], "a font whose outlines are \(shape) was published")
         #expect(result.diagnostics.map(\.ruleID) == [BuildDiagnosticID.fontNotPublished])
         let diagnostic = try #require(result.diagnostics.first)
@@ -111,16 +115,11 @@ struct BitmapGlyphTests {
     /// Contours ending at points out of order (3, 3, 7): HarfBuzz draws the glyph, and its
     /// subsetter copies it, while Chromium refuses the font and WebKit draws nothing of it.
     @Test func aGlyphWhoseContoursEndOutOfOrderIsAnErrorOfLintAndTheBuild() throws {
-        let font = try DebianFonts.liberationSans.bytes()
-        let glyphCount = try HarfBuzzFont(sfnt: font).glyphCount
         let square: [Int] = [100, 0, 300, 0]
         let glyph: [UInt8] =
             [0, 3] + Self.u16(100) + Self.u16(0) + Self.u16(400) + Self.u16(300) + Self.u16(3) + Self.u16(3) + Self.u16(7) + Self.u16(0)
             + [UInt8](repeating: 1, count: 8) + (square + [-300, 0, 300, 0]).flatMap(Self.u16) + [0, 300, 0, -300, 0, 300, 0, -300].flatMap(Self.u16)
-        let padded = glyph + (glyph.count % 2 == 0 ? [] : [0])
-        let glyf = (0..<glyphCount).flatMap { _ in padded }
-        let loca = (0...glyphCount).flatMap { Self.u16($0 * padded.count / 2) }
-        let (result, folder) = try publish(try SFNTFile.rebuilding(font, with: ["glyf": glyf, "loca": loca]))
+        let (result, folder) = try publish(try Self.everyGlyph(glyph))
         #expect(result.project.fontAssets.isEmpty)
         #expect(result.diagnostics.map(\.ruleID) == [BuildDiagnosticID.fontNotAFont], "\(result.diagnostics.map(\.message))")
         #expect(result.diagnostics.first?.message.contains("its 'glyf' table is damaged: glyph") == true)
@@ -131,16 +130,11 @@ struct BitmapGlyphTests {
     /// The outline's own area, not its header's box, says whether a glyph draws: HarfBuzz reads
     /// the box of a line claiming one, and the area of a square it finds filled.
     @Test func aGlyphsInkIsTheAreaItsOutlineFills() throws {
-        let font = try DebianFonts.liberationSans.bytes()
-        let glyphCount = try HarfBuzzFont(sfnt: font).glyphCount
         let square: [UInt8] =
             [0, 1] + Array(Self.cancellingSquares[2..<10]) + Self.u16(3) + Self.u16(0) + [1, 1, 1, 1]
             + [100, 0, 300, 0].flatMap(Self.u16) + [0, 300, 0, -300].flatMap(Self.u16)
         for (glyph, inked) in [(Self.lineClaimingABox, false), (square, true)] {
-            let padded = glyph + (glyph.count % 2 == 0 ? [] : [0])
-            let glyf = (0..<glyphCount).flatMap { _ in padded }
-            let loca = (0...glyphCount).flatMap { Self.u16($0 * padded.count / 2) }
-            let shaped = try HarfBuzzFont(sfnt: try SFNTFile.rebuilding(font, with: ["glyf": glyf, "loca": loca])).shape("W", language: "en")
+            let shaped = try HarfBuzzFont(sfnt: try Self.everyGlyph(glyph)).shape("W", language: "en")
             let first = try #require(shaped.first)
             #expect(first.extents.height != 0, "HarfBuzz reads the header's box")
             #expect(first.hasInk == inked)

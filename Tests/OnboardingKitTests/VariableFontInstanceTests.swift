@@ -16,17 +16,7 @@ import Testing
 struct VariableFontInstanceTests {
     static func appDef(weight: String?) -> String {
         let declaration = weight.map { #"<sd property="font-weight" value="\#($0)"/>"# } ?? ""
-        return """
-            <?xml version="1.0" encoding="utf-8"?>
-            <app-definition type="SAB">
-              <fonts><font family="font1"><font-name>Tiny</font-name><f format="truetype">Variable.ttf</f>\(declaration)</font></fonts>
-              <interface-languages><writing-systems>
-                <writing-system code="en" type="interface"><font-family>font1</font-family></writing-system>
-              </writing-systems></interface-languages>
-              <translation-mappings default-lang="en"><tm id="Button_Skip"><t lang="en">Skip</t></tm><tm id="Button_Next"><t lang="en">Next</t></tm><tm id="Button_Start"><t lang="en">Start</t></tm></translation-mappings>
-              <onboarding-screen><title type="top-title"><t>Welcome</t></title></onboarding-screen>
-            </app-definition>
-            """
+        return OneFontAppDef.text(file: "Variable.ttf", name: "Tiny", declarations: declaration)
     }
 
     /// Lint's and the build's diagnostics for `font` given with `weight` (none: CSS normal).

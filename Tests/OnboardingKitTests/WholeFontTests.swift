@@ -37,17 +37,7 @@ struct WholeFontTests {
             ])
     }
 
-    static let appDef = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <app-definition type="SAB">
-          <fonts><font family="font1"><font-name>Liberation Sans</font-name><f format="truetype">Kerned.ttf</f></font></fonts>
-          <interface-languages><writing-systems>
-            <writing-system code="en" type="interface"><font-family>font1</font-family></writing-system>
-          </writing-systems></interface-languages>
-          <translation-mappings default-lang="en"><tm id="Button_Skip"><t lang="en">Skip</t></tm><tm id="Button_Next"><t lang="en">Next</t></tm><tm id="Button_Start"><t lang="en">Start</t></tm></translation-mappings>
-          <onboarding-screen><title type="top-title"><t>AVATAR To Wave</t></title></onboarding-screen>
-        </app-definition>
-        """
+    static let appDef = OneFontAppDef.text(file: "Kerned.ttf", name: "Liberation Sans", title: "AVATAR To Wave")
 
     @Test func aFontPublishedWholeHoldsNoPrivateTableNorName() throws {
         let folder = TemporaryFolder()
