@@ -53,14 +53,15 @@ deps:
 ## python3 to start the tool where its peak memory can be measured, and the real fonts the font
 ## tests check, subset and shape (SIL's for Latin, Ethiopic, Arabic and Myanmar; URW's for CFF;
 ## Liberation's for a font kerned in the legacy 'kern' table; Droid Sans Fallback's for Chinese),
-## and Debian's iso-codes, which the generated ISO 639 table is checked against.
+## OTS, the font sanitizer of Chromium and Firefox, which every published font must pass, and
+## Debian's iso-codes, which the generated ISO 639 table is checked against.
 TEST_FONTS := truetype/charis/CharisSIL-Regular.ttf:fonts-sil-charis truetype/andika/Andika-Regular.ttf:fonts-sil-andika \
 	truetype/abyssinica/AbyssinicaSIL-Regular.ttf:fonts-sil-abyssinica truetype/scheherazade/Scheherazade-Regular.ttf:fonts-sil-scheherazade \
 	truetype/padauk/Padauk-Regular.ttf:fonts-sil-padauk opentype/urw-base35/C059-Roman.otf:fonts-urw-base35 \
 	truetype/liberation/LiberationSans-Regular.ttf:fonts-liberation truetype/droid/DroidSansFallbackFull.ttf:fonts-droid-fallback
 test-deps:
 	@missing=""; \
-	for tool in zsh:zsh fish:fish groff:groff-base col:bsdextrautils python3:python3; do \
+	for tool in zsh:zsh fish:fish groff:groff-base col:bsdextrautils python3:python3 ots-sanitize:opentype-sanitizer; do \
 		command -v $${tool%%:*} >/dev/null || missing="$$missing $${tool#*:}"; \
 	done; \
 	for font in $(TEST_FONTS); do \
