@@ -38,14 +38,16 @@ MANUAL_DATE := $(if $(SOURCE_DATE_EPOCH),--date $(shell date -u -d @$(SOURCE_DAT
 all: build
 
 ## deps: the system packages the build needs (libxml2's headers, pkg-config), libvips, which
-## the tool loads when it first processes an image, and HarfBuzz's subsetter and the woff2
-## library, which it loads when it first publishes a font.
+## the tool loads when it first processes an image, HarfBuzz's subsetter and the woff2
+## library, which it loads when it first publishes a font, and OTS (ots-sanitize), the font
+## sanitizer of Chromium and Firefox, which every font it publishes must pass.
 deps:
 	@missing=""; \
 	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev pkg-config"; \
 	/sbin/ldconfig -p 2>/dev/null | grep -q 'libvips\.so\.42 ' || missing="$$missing libvips42"; \
 	/sbin/ldconfig -p 2>/dev/null | grep -q 'libharfbuzz-subset\.so\.0 ' || missing="$$missing libharfbuzz-subset0"; \
 	/sbin/ldconfig -p 2>/dev/null | grep -q 'libwoff2enc\.so\.' || missing="$$missing libwoff1"; \
+	command -v ots-sanitize >/dev/null || missing="$$missing opentype-sanitizer"; \
 	$(APT_INSTALL) "the build needs" $$missing
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: https://swift.org/install"; exit 1; }
 
@@ -53,15 +55,14 @@ deps:
 ## python3 to start the tool where its peak memory can be measured, and the real fonts the font
 ## tests check, subset and shape (SIL's for Latin, Ethiopic, Arabic and Myanmar; URW's for CFF;
 ## Liberation's for a font kerned in the legacy 'kern' table; Droid Sans Fallback's for Chinese),
-## OTS, the font sanitizer of Chromium and Firefox, which every published font must pass, and
-## Debian's iso-codes, which the generated ISO 639 table is checked against.
+## and Debian's iso-codes, which the generated ISO 639 table is checked against.
 TEST_FONTS := truetype/charis/CharisSIL-Regular.ttf:fonts-sil-charis truetype/andika/Andika-Regular.ttf:fonts-sil-andika \
 	truetype/abyssinica/AbyssinicaSIL-Regular.ttf:fonts-sil-abyssinica truetype/scheherazade/Scheherazade-Regular.ttf:fonts-sil-scheherazade \
 	truetype/padauk/Padauk-Regular.ttf:fonts-sil-padauk opentype/urw-base35/C059-Roman.otf:fonts-urw-base35 \
 	truetype/liberation/LiberationSans-Regular.ttf:fonts-liberation truetype/droid/DroidSansFallbackFull.ttf:fonts-droid-fallback
 test-deps:
 	@missing=""; \
-	for tool in zsh:zsh fish:fish groff:groff-base col:bsdextrautils python3:python3 ots-sanitize:opentype-sanitizer; do \
+	for tool in zsh:zsh fish:fish groff:groff-base col:bsdextrautils python3:python3; do \
 		command -v $${tool%%:*} >/dev/null || missing="$$missing $${tool#*:}"; \
 	done; \
 	for font in $(TEST_FONTS); do \

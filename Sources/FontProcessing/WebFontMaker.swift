@@ -34,12 +34,12 @@ package enum WebFontMaker {
     /// What, besides the source and the characters, decides the bytes made: a cache of them
     /// is keyed by it.
     package static var settings: String {
-        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-only-0-2-4-6-13-14 no-stat no-hinting notdef-outline decompositions-compositions-dotted-circle whole-retain-gids-kern no-bitmaps-beside-outlines copied-tables-cut fvar-instances-whole gvar-shared-tuples-offset woff2-brotli-11"
+        "harfbuzz \(FontLibraries.harfBuzzVersion) subset all-features names-only-0-2-4-6-13-14 no-stat no-hinting notdef-outline decompositions-compositions-dotted-circle whole-retain-gids-kern no-bitmaps-beside-outlines copied-tables-cut fvar-instances-whole gvar-shared-tuples-offset woff2-brotli-11 \(BrowserSanitizer.version)"
     }
 
-    /// Whether the libraries a font needs are there; when not, why.
+    /// Whether the libraries a font needs, and OTS, are there; when not, why.
     package static var missingLibrary: FontProcessingFailure? {
-        FontLibraries.harfBuzz ?? FontLibraries.woff2
+        FontLibraries.harfBuzz ?? FontLibraries.woff2 ?? BrowserSanitizer.missing
     }
 
     /// The sfnt in a font file of a format ``FontFileStructure`` accepts: as it is, or unwrapped
@@ -99,6 +99,10 @@ package enum WebFontMaker {
         try KernTable.check(in: source)
         let wholeSfnt = try publishedTables(of: whole(of: font.font))
         try GlyphContours.check(wholeSfnt)
+        // Checked before it is compressed, which takes seconds for a large font.
+        if let refusal = BrowserSanitizer.refusal(of: wholeSfnt) {
+            throw sourceRefusal(source) ?? FontProcessingFailure("its subset \(difference), and the whole font, as HarfBuzz made it, \(refusal)")
+        }
         guard wholeSfnt.count <= largestWhole else {
             throw FontProcessingFailure(
                 "its subset \(difference), and the whole font is \(megabytes(wholeSfnt.count)), more than the \(megabytes(largestWhole)) the build publishes whole (compressing it would take minutes, and visitors would download all of it)",
@@ -106,7 +110,7 @@ package enum WebFontMaker {
         }
         let whole = try WOFF2Codec.encode(wholeSfnt)
         if let wrong = self.difference(of: whole, from: font, characters: characters) {
-            throw FontProcessingFailure("the whole font, as HarfBuzz and the woff2 encoder made it, \(wrong)")
+            throw sourceRefusal(source) ?? FontProcessingFailure("the whole font, as HarfBuzz and the woff2 encoder made it, \(wrong)")
         }
         return WebFont(woff2: whole, wholeFontReason: difference)
     }
@@ -123,7 +127,8 @@ package enum WebFontMaker {
         _ file: [UInt8], texts: [ShapingText], weight: Int = normalWeight
     ) throws(FontProcessingFailure) -> [Unicode.Scalar] {
         try FontLibraries.require(missingLibrary)
-        let publishable = try PublishableFont(try sfnt(from: file), texts: texts, weight: weight)
+        let source = try sfnt(from: file)
+        let publishable = try PublishableFont(source, texts: texts, weight: weight)
         let font = publishable.font
         var lacked: Set<Unicode.Scalar> = []
         // The texts as the checks shaped them: each is shaped once for every check.
@@ -147,10 +152,18 @@ package enum WebFontMaker {
             let whole = try publishedTables(of: try whole(of: font))
             try GlyphContours.check(whole)
             if let wrong = difference(ofSfnt: whole, from: publishable, characters: characters) {
-                throw FontProcessingFailure("the whole font, as HarfBuzz made it, \(wrong)")
+                throw sourceRefusal(source) ?? FontProcessingFailure("the whole font, as HarfBuzz made it, \(wrong)")
             }
         }
         return lacked.sorted { $0.value < $1.value }
+    }
+
+    /// Why OTS refuses the font `source` itself, when it does: what the published font lacks
+    /// then follows from it (HarfBuzz leaves out a table it cannot read, and OTS says the font
+    /// lacks it), and the source's reason is the one its author can mend. Asked only once the
+    /// published font is refused: a subset may leave a damaged table behind.
+    static func sourceRefusal(_ source: [UInt8]) -> FontProcessingFailure? {
+        BrowserSanitizer.refusal(of: source).map { FontProcessingFailure("it \($0)") }
     }
 
     /// The sfnt `sfnt` of HarfBuzz's subsetter with its tables as the build publishes them:
@@ -246,6 +259,8 @@ package enum WebFontMaker {
     /// ``difference(of:from:characters:)`` of a font before it is compressed: lint's, which
     /// makes no WOFF2 (Brotli at its highest quality takes seconds a font).
     private static func difference(ofSfnt sfnt: [UInt8], from source: PublishableFont, characters: [Unicode.Scalar]) -> String? {
+        // A font the browsers refuse is drawn in none of them, however HarfBuzz draws it.
+        if let refusal = BrowserSanitizer.refusal(of: sfnt) { return refusal }
         let published: HarfBuzzFont
         do {
             published = try HarfBuzzFont(sfnt: sfnt)

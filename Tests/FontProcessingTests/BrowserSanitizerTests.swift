@@ -78,3 +78,93 @@ struct BrowserSanitizerTests {
         return (process.terminationStatus, messages.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
+
+/// Fonts HarfBuzz reads and shapes, and OTS refuses or cuts: neither lint nor the build
+/// publishes them, and both say what OTS said. Before, both passed them, and Chromium drew
+/// every text of the language in a fallback font.
+struct BrowserRefusedFontTests {
+    /// Charis SIL with `edit` made to its table `tag` (at the offset from the table's start).
+    static func charis(_ tag: String, edit: (inout [UInt8], Int) -> Void) throws -> [UInt8] {
+        var font = try DebianFonts.charis.bytes()
+        let count = Int(font[4]) << 8 | Int(font[5])
+        let record = try #require((0..<count).map { 12 + 16 * $0 }.first { Array(font[$0..<$0 + 4]) == Array(tag.utf8) })
+        let offset = Int(font[record + 8]) << 24 | Int(font[record + 9]) << 16 | Int(font[record + 10]) << 8 | Int(font[record + 11])
+        edit(&font, offset)
+        return font
+    }
+
+    static let texts = [ShapingText(language: "en", text: "Welcome home"), ShapingText(language: "en", text: "Next")]
+
+    /// Lint's and the build's failures for `font`.
+    static func failures(of font: [UInt8]) -> (lint: String?, build: String?) {
+        let characters = Array(Set(texts.flatMap(\.text.unicodeScalars))).sorted { $0.value < $1.value }
+        var lint: String?
+        var build: String?
+        do { try WebFontMaker.checkPublishable(font, texts: texts) } catch { lint = error.description }
+        do { _ = try WebFontMaker.make(from: font, characters: characters, texts: texts) } catch { build = error.description }
+        return (lint, build)
+    }
+
+    /// A glyph class past the class count in 'GDEF' (257 where there are 4).
+    @Test func aFontWhoseGlyphClassesOTSRefusesIsNotPublished() throws {
+        let font = try Self.charis("GDEF") { font, table in
+            let classes = table + (Int(font[table + 4]) << 8 | Int(font[table + 5]))
+            // Its class definition's first range record: start, end, class.
+            font.replaceSubrange(classes + 8..<classes + 10, with: [0x01, 0x01])
+        }
+        #expect(try !HarfBuzzFont(sfnt: font).shape("Welcome home", language: "en").isEmpty, "HarfBuzz shapes it")
+        let (lint, build) = Self.failures(of: font)
+        for message in [lint, build] {
+            #expect(
+                message?.contains("is refused by the font sanitizer of Chromium and Firefox (OTS): its 'GDEF' table: Invalid glyph classes") == true,
+                "\(message ?? "published")")
+        }
+    }
+
+    /// A 'gasp' of a version OTS does not know, which it discards.
+    @Test func aFontWithATableOTSDiscardsIsNotPublished() throws {
+        let font = try Self.charis("gasp") { font, table in font[table + 1] = 82 }
+        let (lint, build) = Self.failures(of: font)
+        for message in [lint, build] {
+            #expect(
+                message?.contains("has a table that the font sanitizer of Chromium and Firefox (OTS) discards: its 'gasp' table: Unsupported version: 82")
+                    == true, "\(message ?? "published")")
+        }
+    }
+
+    /// What OTS says is read as it says it: the table and why, not what followed from it.
+    @Test func otsMessagesNameTheTableAndWhy() {
+        let gdef = ["Layout: ClassRangeRecord 0 class > number of classes: 257 > 4", "GDEF: Invalid glyph classes", "GDEF: Failed to parse table"]
+        #expect(BrowserSanitizer.reason(in: gdef, before: gdef.count) == "its 'GDEF' table: Invalid glyph classes")
+        let cff = ["CFF : Failed to parse Name INDEX data", "CFF : Failed to parse table", "no supported glyph data table(s) present"]
+        #expect(BrowserSanitizer.reason(in: cff, before: cff.count) == "its 'CFF' table: Failed to parse Name INDEX data")
+        let discarded = ["gasp: Unsupported version: 82", "Table discarded"]
+        #expect(BrowserSanitizer.reason(in: discarded, before: 1) == "its 'gasp' table: Unsupported version: 82")
+        #expect(BrowserSanitizer.reason(in: ["no supported glyph data table(s) present"], before: 1) == "no supported glyph data table(s) present")
+        #expect(BrowserSanitizer.reason(in: [], before: 0) == nil)
+    }
+}
+
+/// The program runner OTS is run with.
+struct ProgramRunTests {
+    @Test func itKeepsWhatTheProgramWritesAndItsExitStatus() throws {
+        let run = try #require(ProgramRun.run("/bin/sh", arguments: ["-c", "echo out; echo err >&2; exit 3"], seconds: 10))
+        #expect(run.status == 3)
+        #expect(String(decoding: run.output, as: UTF8.self) == "out\nerr\n")
+        #expect(!run.timedOut)
+    }
+
+    @Test func aProgramRunningTooLongIsKilled() throws {
+        let started = ContinuousClock.now
+        let run = try #require(ProgramRun.run("/bin/sleep", arguments: ["30"], seconds: 1))
+        #expect(run.timedOut)
+        #expect(run.status == nil)
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test func aProgramThatIsNotThereIsNotRun() {
+        #expect(ProgramRun.run("/nonexistent/program", arguments: [], seconds: 1) == nil)
+        #expect(ProgramRun.find("sh") != nil)
+        #expect(ProgramRun.find("no-such-program-anywhere") == nil)
+    }
+}

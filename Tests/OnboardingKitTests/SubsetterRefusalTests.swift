@@ -25,15 +25,18 @@ struct SubsetterRefusalTests {
         #expect(result.diagnostics.first?.message.hasSuffix("its '\(tag)' table is damaged") == true, "\(result.diagnostics.map(\.message))")
     }
 
-    /// The rule examples' font, which lint passes (`font-not-a-font`'s example that triggers
-    /// nothing), is one the build publishes: its 'glyf' was empty, which the subsetter refuses.
-    @Test func theRuleExamplesFontIsPublished() throws {
-        let folder = TemporaryFolder()
-        try folder.write("app.appDef", WholeFontTests.appDef)
-        try folder.write("fonts/Kerned.ttf", Data(TinyFont.trueType))
-        let project = try #require(FontBuildTests.project(at: folder.path("app.appDef")))
-        let result = FontPublisher.publish(project, cacheFolder: folder.path("cache"))
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
-        #expect(result.project.fontAssets.count == 1)
+    /// The rule examples' font that maps no character: its subset for a text has no glyph
+    /// but `.notdef`, and OTS, through which Chromium and Firefox load web fonts, refuses it (an
+    /// empty 'glyf'), as it refuses the whole font (a 'cmap' without subtables). Lint and the
+    /// build both say so, rather than publish a font no browser loads.
+    @Test func aFontMappingNoCharacterIsRefusedByLintAndTheBuildAlike() throws {
+        let texts = [ShapingText(language: "en", text: "AVATAR To Wave")]
+        let lint = try #require(try FontFileCheckProbe.drawingProblem(of: TinyFont.trueType, texts: texts), "lint passes a font the build refuses")
+        let result = try FontFileCheckProbe.published(TinyFont.trueType)
+        #expect(result.project.fontAssets.isEmpty)
+        #expect(result.diagnostics.map(\.ruleID) == ["font-not-a-font"])
+        for message in [lint.description, result.diagnostics.first?.message ?? ""] {
+            #expect(message.contains("is refused by the font sanitizer of Chromium and Firefox (OTS): its 'cmap' table: No subtables in cmap!"), "\(message)")
+        }
     }
 }

@@ -1,6 +1,7 @@
 /// The smallest TrueType fonts a rule's example needs, with the tables every font has (cmap,
-/// glyf, head, hhea, hmtx, loca, maxp), laid out as the OpenType specification says, which a
-/// build publishes. Made here so that no font file is copied into the repository.
+/// glyf, head, hhea, hmtx, loca, maxp) and those a browser's font sanitizer (OTS) asks for
+/// besides (name, OS/2, post), laid out as the OpenType specification says, which a build
+/// publishes. Made here so that no font file is copied into the repository.
 enum TinyFont {
     /// One empty glyph, no character mapped.
     static let trueType = font(boxes: nil, empty: nil)
@@ -16,12 +17,10 @@ enum TinyFont {
     /// `maximum`, default `defaultWeight` (where the box is drawn), along which the box flattens
     /// onto the line y = 0, so that at `flatWeight` (`minimum` or `maximum`) every glyph draws
     /// nothing.
-    /// With `forBrowsers`, it also has the tables a browser's font sanitizer asks for (name,
-    /// OS/2, post), without which it refuses the font and draws another.
     /// With `region`, the variation applies over that intermediate region (start and end, in
     /// F2Dot14) rather than from the default to its peak.
     static func variable(
-        axis: String = "wght", minimum: Int, defaultWeight: Int, maximum: Int, flatWeight: Int, forBrowsers: Bool = false,
+        axis: String = "wght", minimum: Int, defaultWeight: Int, maximum: Int, flatWeight: Int,
         region: (start: Int, end: Int)? = nil
     ) -> [UInt8] {
         func u16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
@@ -42,8 +41,7 @@ enum TinyFont {
         // Short offsets (halved) from the data's start for glyphs 0, 1, 2 and the end: only glyph 1 varies.
         let offsets = [0, 0, data.count, data.count].flatMap { u16($0 / 2) }
         let header = u16(1) + u16(0) + u16(1) + u16(0) + u16(0) + u16(20 + offsets.count) + u16(3) + u16(0) + u16(0) + u16(20 + offsets.count)
-        let browserTables = forBrowsers ? Self.browserTables : []
-        return font(boxes: 0x21...0x7E, empty: nil, extraTables: [("fvar", fvar), ("gvar", header + offsets + data)] + browserTables)
+        return font(boxes: 0x21...0x7E, empty: nil, extraTables: [("fvar", fvar), ("gvar", header + offsets + data)])
     }
 
     /// 'name' (the family "Box", Regular, and 256 for the axis), 'OS/2' version 4 and 'post'
@@ -109,7 +107,7 @@ enum TinyFont {
             [
                 ("cmap", cmap), ("glyf", boxes == nil ? [0, 0, 0, 0] : box), ("head", head), ("hhea", hhea), ("hmtx", hmtx), ("loca", loca),
                 ("maxp", maxp),
-            ] + extraTables
+            ] + Self.browserTables + extraTables
         tables.sort { $0.0 < $1.0 }
         // The directory's binary search fields: the largest power of two <= the count, x 16.
         let tableSelector = Int.bitWidth - 1 - tables.count.leadingZeroBitCount

@@ -84,7 +84,7 @@ struct VariableFontInstanceTests {
     /// The browser suite's copy of that font (Tests/Browser/fonts), which it builds a carousel
     /// with to see it drawn: `RECORD_FIXTURES=browser-font` writes it again.
     @Test func theBrowserSuitesOpticalSizeFontIsThisOne() throws {
-        let font = TinyFont.variable(axis: "opsz", minimum: 8, defaultWeight: 8, maximum: 16, flatWeight: 16, forBrowsers: true)
+        let font = TinyFont.variable(axis: "opsz", minimum: 8, defaultWeight: 8, maximum: 16, flatWeight: 16)
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Browser/fonts/OpticalSizeBox.ttf")
         if ProcessInfo.processInfo.environment["RECORD_FIXTURES"] == "browser-font" {
             try Data(font).write(to: file)

@@ -85,4 +85,19 @@ struct FontLibraryLoadingTests {
         let fonts = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache/sab-onboarding/fonts").path)
         #expect(fonts.count == 1 && fonts.allSatisfy { $0.hasSuffix(".webfont") }, "\(fonts)")
     }
+
+    /// Without OTS (`ots-sanitize`), which every published font must pass, the build says what
+    /// to install, and publishes no font unchecked. (Lint, as without HarfBuzz, leaves what a
+    /// font draws to the build then.)
+    @Test func withoutTheBrowsersFontSanitizerTheBuildSaysWhatToInstall() throws {
+        let folder = try Self.writeProject()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let appDef = folder.appendingPathComponent("app.appDef").path
+        let environment = ["PATH": "/nonexistent", "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
+        let build = try ToolRunner.run(["build", appDef, "--out", folder.appendingPathComponent("out").path], environment: environment)
+        #expect(build.status != 0, "the build passed without OTS")
+        #expect(
+            build.standardError.contains("'ots-sanitize' is not on PATH: install Debian's or Ubuntu's opentype-sanitizer"), "\(build.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/fonts").path))
+    }
 }

@@ -5,7 +5,7 @@ struct FontNotAFontRule: Rule {
         id: BuildDiagnosticID.fontNotAFont, category: .appSettings, severity: .error,
         summary: "A font file the carousel uses is not a TrueType, OpenType, WOFF or WOFF2 font, by its structure, or its tables cannot be read.",
         rationale:
-            "The build publishes a language's font files from the fonts folder beside the appDef, subset and compressed as WOFF2, and only files whose header and table directory say they are one whole font, and whose tables HarfBuzz reads: a page, a script or an SVG font named as a font would otherwise be published beside the carousel, whatever its name. Give the font's .ttf, .otf, .woff or .woff2 file; a collection (.ttc) holds several fonts, of which the carousel takes one.",
+            "The build publishes a language's font files from the fonts folder beside the appDef, subset and compressed as WOFF2, and only files whose header and table directory say they are one whole font, and whose tables HarfBuzz reads: a page, a script or an SVG font named as a font would otherwise be published beside the carousel, whatever its name. What it publishes must also pass OTS, the sanitizer Chromium and Firefox load every web font through, whole: a font OTS refuses, or one of whose tables it discards, would be drawn in neither (the text falls back to another font), though HarfBuzz reads it; the error names the table and what OTS said. Give the font's .ttf, .otf, .woff or .woff2 file; a collection (.ttc) holds several fonts, of which the carousel takes one.",
         triggeringExamples: [
             RuleExample(
                 """
