@@ -116,15 +116,17 @@ package enum WebFontMaker {
     }
 
     /// Checks the font file `file` as ``make(from:characters:texts:)`` does, short of
-    /// compressing it: it decodes (WOFF, WOFF2), HarfBuzz reads its tables, it draws `texts`
-    /// with outlines, its subset of their characters (or, when that is not alike, the whole
-    /// font) shapes them as it does. Lint asks it, so that it finds what the build would refuse
-    /// of a font; what only making the WOFF2 finds (a whole font too large to publish) is the
+    /// compressing the whole font: it decodes (WOFF, WOFF2), HarfBuzz reads its tables, it
+    /// draws `texts` with outlines, its subset of `characters` (those of `texts` when not
+    /// given; the build's are every text's of the carousel, ``make(from:characters:texts:)``),
+    /// made into WOFF2 and read back, passes OTS and shapes them as it does, or else the whole
+    /// font does. Lint asks it, so that it finds what the build would refuse of a font; what
+    /// only compressing the whole font finds (a whole font too large to publish) is the
     /// build's. Gives the characters of `texts` the font lacks (``FontCoverage``), which a
     /// browser takes from another font.
     @discardableResult
     package static func checkPublishable(
-        _ file: [UInt8], texts: [ShapingText], weight: Int = normalWeight
+        _ file: [UInt8], texts: [ShapingText], characters: [Unicode.Scalar]? = nil, weight: Int = normalWeight
     ) throws(FontProcessingFailure) -> [Unicode.Scalar] {
         try FontLibraries.require(missingLibrary)
         let source = try sfnt(from: file)
@@ -137,16 +139,19 @@ package enum WebFontMaker {
         }
         // A table HarfBuzz reads for shaping may still be one its subsetter refuses to copy
         // (an 'HVAR' or 'MATH' of bytes that are none): the build makes the subset of the
-        // texts' characters, and the whole font when that fails. Making the subset of one
-        // text's few characters takes milliseconds; the whole font is made only then.
-        let characters = Set(texts.flatMap(\.text.unicodeScalars)).sorted { $0.value < $1.value }
+        // characters, and the whole font when that fails. Making the subset of a few hundred
+        // characters, and its WOFF2, takes milliseconds; the whole font is made only then.
+        // The subset is of the characters the build's is of: a damaged glyph (a CFF charstring
+        // OTS refuses) is found only in a subset that holds it.
+        let characters = characters ?? Set(texts.flatMap(\.text.unicodeScalars)).sorted { $0.value < $1.value }
         // And it compares the subset with the font, as the build compares what it publishes,
         // and the whole font when the subset is not alike (the build publishes it then).
         var wholeNeeded = true
         if let subset = try? font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text))) {
             let published = try publishedTables(of: subset)
             try GlyphContours.check(published)
-            wholeNeeded = difference(ofSfnt: published, from: publishable, characters: characters) != nil
+            // Made into WOFF2 as the build makes it: the encoder refuses some fonts HarfBuzz reads.
+            wholeNeeded = difference(of: try WOFF2Codec.encode(published), from: publishable, characters: characters) != nil
         }
         if wholeNeeded {
             let whole = try publishedTables(of: try whole(of: font))

@@ -20,27 +20,31 @@ package enum FontFileCheck {
     }
 
     /// Why the build would not publish the font file at `path`, a font by its structure, for
-    /// what it draws (``drawing(at:texts:weight:)``); `nil` when it would.
+    /// what it draws (``drawing(at:texts:characters:weight:)``); `nil` when it would.
     package static func drawingProblem(
-        at path: String, texts: [ShapingText], weight: Int = WebFontMaker.normalWeight
+        at path: String, texts: [ShapingText], characters: [Unicode.Scalar]? = nil, weight: Int = WebFontMaker.normalWeight
     ) -> FontProcessingFailure? {
-        if case .failure(let problem) = drawing(at: path, texts: texts, weight: weight) { return problem }
+        if case .failure(let problem) = drawing(at: path, texts: texts, characters: characters, weight: weight) { return problem }
         return nil
     }
 
-    /// What the font file at `path`, a font by its structure, draws of `texts`: the characters
+    /// What the font file at `path`, a font by its structure, draws of `texts`, subset to
+    /// `characters` as the build subsets it (``CarouselText/characters``; those of `texts` when
+    /// not given): the characters
     /// of them it lacks (a browser draws them with another font), or why the build would not
     /// publish it: it does not decode or HarfBuzz cannot read its tables (not a refusal), or it
     /// draws `texts` with empty glyphs or bitmaps alone (a refusal), at the `@font-face` weight
     /// `weight` the build publishes it with when it is variable. Nothing lacked when the font
     /// libraries are missing, which the build reports.
-    package static func drawing(at path: String, texts: [ShapingText], weight: Int) -> Result<[Unicode.Scalar], FontProcessingFailure> {
+    package static func drawing(
+        at path: String, texts: [ShapingText], characters: [Unicode.Scalar]? = nil, weight: Int
+    ) -> Result<[Unicode.Scalar], FontProcessingFailure> {
         guard WebFontMaker.missingLibrary == nil else { return .success([]) }
         switch FontSourceFile.bytes(at: path) {
         case .failure(let problem): return .failure(FontProcessingFailure(problem.reason))
         case .success(let bytes):
             do {
-                return .success(try WebFontMaker.checkPublishable(bytes, texts: texts, weight: weight))
+                return .success(try WebFontMaker.checkPublishable(bytes, texts: texts, characters: characters, weight: weight))
             } catch {
                 return .failure(error)
             }
