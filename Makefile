@@ -54,12 +54,14 @@ deps:
 ## test-deps: the shells the completion scripts are run in, groff to format the manual page,
 ## python3 to start the tool where its peak memory can be measured, and the real fonts the font
 ## tests check, subset and shape (SIL's for Latin, Ethiopic, Arabic and Myanmar; URW's for CFF;
-## Liberation's for a font kerned in the legacy 'kern' table; Droid Sans Fallback's for Chinese),
+## Liberation's for a font kerned in the legacy 'kern' table; Droid Sans Fallback's for Chinese;
+## Noto Nastaliq Urdu's and DejaVu Sans's for characters a font draws blank by design),
 ## and Debian's iso-codes, which the generated ISO 639 table is checked against.
 TEST_FONTS := truetype/charis/CharisSIL-Regular.ttf:fonts-sil-charis truetype/andika/Andika-Regular.ttf:fonts-sil-andika \
 	truetype/abyssinica/AbyssinicaSIL-Regular.ttf:fonts-sil-abyssinica truetype/scheherazade/Scheherazade-Regular.ttf:fonts-sil-scheherazade \
 	truetype/padauk/Padauk-Regular.ttf:fonts-sil-padauk opentype/urw-base35/C059-Roman.otf:fonts-urw-base35 \
-	truetype/liberation/LiberationSans-Regular.ttf:fonts-liberation truetype/droid/DroidSansFallbackFull.ttf:fonts-droid-fallback
+	truetype/liberation/LiberationSans-Regular.ttf:fonts-liberation truetype/droid/DroidSansFallbackFull.ttf:fonts-droid-fallback \
+	truetype/noto/NotoNastaliqUrdu-Regular.ttf:fonts-noto-core truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core
 test-deps:
 	@missing=""; \
 	for tool in zsh:zsh fish:fish groff:groff-base col:bsdextrautils python3:python3; do \

@@ -16,13 +16,23 @@ enum BrowserSanitizer {
     /// Where `ots-sanitize` is, found on `PATH` once.
     static let program = ProgramRun.find(programName)
 
-    /// Why fonts cannot be checked here: the program is missing.
-    static var missing: FontProcessingFailure? {
-        program == nil
-            ? FontProcessingFailure(
+    /// Why fonts cannot be checked here: the program is missing, or no private temporary folder
+    /// can be made for the files it is given. Asked once a run, before any font is read, so
+    /// that a problem of the machine is said as such, not blamed on a font.
+    static let missing: FontProcessingFailure? = {
+        guard program != nil else {
+            return FontProcessingFailure(
                 "publishing a font needs OTS, the font sanitizer of Chromium and Firefox, and '\(programName)' is not on PATH: install Debian's or Ubuntu's opentype-sanitizer"
-            ) : nil
-    }
+            )
+        }
+        guard let folder = PrivateFolder() else {
+            return FontProcessingFailure(
+                "OTS, the font sanitizer every published font must pass, cannot be given the font: no private temporary folder can be made in '\(PrivateFolder.base)' (TMPDIR)"
+            )
+        }
+        folder.remove()
+        return nil
+    }()
 
     /// What it says of its version (`ots 8.2.1`), as a cache key: another version may refuse
     /// other fonts.
@@ -30,36 +40,45 @@ enum BrowserSanitizer {
         guard let program, let run = ProgramRun.run(program, arguments: ["--version"], seconds: 10), run.status == 0 else {
             return "unavailable"
         }
-        return String(decoding: run.output.prefix(100), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown"
+        return run.lines.first ?? "unknown"
     }()
 
     /// The longest a check may take. OTS reads an 8 MB font in well under a second.
     static let timeLimit = 60
 
-    /// Why OTS refuses the sfnt or WOFF2 `font`, or discards one of its tables (a phrase whose
-    /// subject is the font: "is refused by …"); `nil` when it takes all of it.
+    /// Why OTS refuses the sfnt `font`, or discards one of its tables (a phrase whose subject
+    /// is the font: "is refused by …"); `nil` when it takes all of it.
     static func refusal(of font: [UInt8]) -> String? {
         guard let program else { return missing?.description }
         let what = "the font sanitizer of Chromium and Firefox (OTS)"
         guard let folder = PrivateFolder() else { return "cannot be checked by \(what): no private temporary folder can be made" }
         defer { folder.remove() }
-        guard let input = folder.store(font) else {
+        guard folder.store(font, as: PrivateFolder.input) else {
             return "cannot be checked by \(what): it cannot be written to a temporary file"
         }
-        guard let run = ProgramRun.run(program, arguments: [input], seconds: timeLimit) else {
+        // OTS says "ERROR: <table>: <why>" of what it refuses, then "<table>: Failed to parse
+        // table", and "ERROR: Table discarded" after a table it leaves out; a "WARNING:" is
+        // what it reads past, mending nothing drawn. Only the errors are kept, however many
+        // warnings a font makes it print before them.
+        let arguments = [folder.path(PrivateFolder.input), folder.path(PrivateFolder.output)]
+        guard let run = ProgramRun.run(program, arguments: arguments, seconds: timeLimit, keeping: { $0.hasPrefix("ERROR: ") }) else {
             return "cannot be checked by \(what): '\(program)' cannot be started"
         }
         if run.timedOut { return "is not read by \(what) within \(timeLimit) s" }
-        // OTS says "ERROR: <table>: <why>" of what it refuses, then "<table>: Failed to parse
-        // table", and "ERROR: Table discarded" after a table it leaves out; a "WARNING:" is
-        // what it reads past, mending nothing drawn.
-        let errors = String(decoding: run.output, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .filter { $0.hasPrefix("ERROR: ") }.map { String($0.dropFirst("ERROR: ".count)) }
+        if run.linesDropped { return "makes \(what) report more than \(ProgramRun.keptLimit >> 20) MB of errors" }
+        let errors = run.lines.map { String($0.dropFirst("ERROR: ".count)) }
         if run.status != 0 {
             return "is refused by \(what)" + (Self.reason(in: errors, before: errors.count).map { ": \($0)" } ?? "")
         }
         if let discarded = errors.firstIndex(of: "Table discarded") {
             return "has a table that \(what) discards" + (Self.reason(in: errors, before: discarded).map { ": \($0)" } ?? "")
+        }
+        // And what it wrote is read: a table it left out, said or not, is not drawn with.
+        guard let sanitized = folder.read(PrivateFolder.output, limit: 4 * font.count + (1 << 20)),
+            let kept = try? Set(SFNTDirectory.records(of: sanitized).map(\.tag)), let given = try? SFNTDirectory.records(of: font)
+        else { return "cannot be checked by \(what): what it wrote cannot be read" }
+        if let left = given.first(where: { !kept.contains($0.tag) }) {
+            return "has a table that \(what) discards: its '\(FontFileStructure.tag(left.tag))' table"
         }
         return nil
     }
@@ -86,38 +105,68 @@ extension Substring {
     }
 }
 
-/// A folder only this user can read, in `TMPDIR` or `/tmp`, for the files a program is given.
+/// A folder only this user can read, in `TMPDIR` or `/tmp`, for the files a program is given
+/// and writes.
 private struct PrivateFolder {
-    let path: String
+    static let input = "font"
+    static let output = "sanitized"
 
-    init?() {
-        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        var template = Array("\(base)/sab-onboarding-XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
-        path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// Where it is made: `TMPDIR` when it is an absolute path, else `/tmp`.
+    static var base: String {
+        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
     }
 
-    /// The one file of the folder, `font`.
-    var file: String { "\(path)/font" }
+    let folder: String
 
-    /// Writes `bytes` to ``file``, which must not be there yet; its path, or `nil` when it cannot.
-    func store(_ bytes: [UInt8]) -> String? {
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { return nil }
+    init?() {
+        var template = Array("\(Self.base)/sab-onboarding-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
+        folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    func path(_ name: String) -> String { "\(folder)/\(name)" }
+
+    /// Writes `bytes` to the new file `name`; whether it could.
+    func store(_ bytes: [UInt8], as name: String) -> Bool {
+        let descriptor = open(path(name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
+            guard count > 0 else { return false }
             written += count
         }
-        return file
+        return true
     }
 
-    /// Removes the folder and its file.
-    func remove() {
-        unlink(file)
-        rmdir(path)
+    /// The bytes of the file `name`, when it is a file of at most `limit` bytes.
+    func read(_ name: String, limit: Int) -> [UInt8]? {
+        let descriptor = open(path(name), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { readFile(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: buffer.prefix(count))
+            if bytes.count > limit { return nil }
+        }
     }
+
+    /// Removes the folder and its files.
+    func remove() {
+        unlink(path(Self.input))
+        unlink(path(Self.output))
+        rmdir(folder)
+    }
+}
+
+/// POSIX `read`, which ``PrivateFolder/read(_:limit:)`` hides by its name.
+private func readFile(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

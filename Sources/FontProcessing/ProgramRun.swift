@@ -5,25 +5,32 @@
 #endif
 
 /// A program run to its end: started without a shell and with no environment, its standard
-/// input `/dev/null`, what it writes to standard output and error kept (the first
-/// ``outputLimit`` bytes), and killed when it runs longer than it may. Foundation's `Process` would do it, but the tool
+/// input `/dev/null`, the lines it writes to standard output and error that the caller asks
+/// for kept (every other line read and dropped, however much it writes), and killed when it
+/// runs longer than it may. Foundation's `Process` would do it, but the tool
 /// links no Foundation (it starts in a millisecond, and runs where no Swift is installed).
 struct ProgramRun {
     /// How the program ended: its exit status, or `nil` when it was killed (by a signal, or for
     /// running too long).
     var status: Int32?
-    /// What it wrote to standard output and error, as it wrote it.
-    var output: [UInt8]
+    /// The lines it wrote to standard output and error that were kept, in order, without
+    /// their line ends.
+    var lines: [String]
+    /// Whether lines to keep were dropped past ``keptLimit``.
+    var linesDropped: Bool
     /// Whether it was killed for running longer than it may.
     var timedOut: Bool
 
-    /// The most of its output kept; the rest is read and dropped, so the program is never
-    /// blocked writing it.
-    static let outputLimit = 64 << 10
+    /// The most bytes of lines kept: a program told to read hostile input may be made to print
+    /// without end, and is never blocked writing it.
+    static let keptLimit = 1 << 20
+    /// The longest line read whole; a longer one is judged by its first this many bytes.
+    static let lineLimit = 4096
 
-    /// Runs `path` with `arguments` (not including its name) for at most `seconds`; `nil` when
-    /// it cannot be started.
-    static func run(_ path: String, arguments: [String], seconds: Int) -> ProgramRun? {
+    /// Runs `path` with `arguments` (not including its name) for at most `seconds`, keeping
+    /// the lines of its output for which `keeping` holds (all when not given); `nil` when it
+    /// cannot be started.
+    static func run(_ path: String, arguments: [String], seconds: Int, keeping: (String) -> Bool = { _ in true }) -> ProgramRun? {
         var pipeEnds: [Int32] = [-1, -1]
         // Closed on exec, so that a program another thread starts does not hold the write end.
         // (pipe2, which would do it at once, is not in Swift's Glibc: a program started by
@@ -49,7 +56,20 @@ struct ProgramRun {
         close(writeEnd)
         guard started == 0 else { return nil }
 
-        var output: [UInt8] = []
+        var lines: [String] = []
+        var keptBytes = 0
+        var linesDropped = false
+        var line: [UInt8] = []
+        func end(_ line: [UInt8]) {
+            let text = String(decoding: line.prefix(lineLimit), as: UTF8.self)
+            guard keeping(text) else { return }
+            if keptBytes + text.utf8.count > keptLimit {
+                linesDropped = true
+            } else {
+                lines.append(text)
+                keptBytes += text.utf8.count
+            }
+        }
         var timedOut = false
         let deadline = monotonicSeconds() + Double(seconds)
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -67,8 +87,16 @@ struct ProgramRun {
             let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
-            output.append(contentsOf: buffer.prefix(min(count, max(0, outputLimit - output.count))))
+            for byte in buffer.prefix(count) {
+                if byte == 0x0A {
+                    end(line)
+                    line.removeAll(keepingCapacity: true)
+                } else if line.count < lineLimit {
+                    line.append(byte)
+                }
+            }
         }
+        if !line.isEmpty { end(line) }
         // Its output closed, it may still be running: it is waited for until the
         // deadline, then killed.
         var waitStatus: Int32 = 0
@@ -86,7 +114,7 @@ struct ProgramRun {
         }
         // WIFEXITED and WEXITSTATUS, which Swift does not import (they are macros).
         let exited = waitStatus & 0x7F == 0
-        return ProgramRun(status: exited ? (waitStatus >> 8) & 0xFF : nil, output: output, timedOut: timedOut)
+        return ProgramRun(status: exited ? (waitStatus >> 8) & 0xFF : nil, lines: lines, linesDropped: linesDropped, timedOut: timedOut)
     }
 
     /// The first file named `name` in a folder of `PATH` that this process may run.

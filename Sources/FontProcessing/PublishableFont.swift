@@ -37,7 +37,7 @@ struct PublishableFont {
             let svgGlyphs = tags.contains("SVG ") ? "; its 'SVG ' glyphs are not published, as HarfBuzz's subsetter leaves them out" : ""
             let place = instance.map { " at \($0.description) of its axes (where browsers draw it in the pages, its font-weight \(weight))" } ?? ""
             throw FontProcessingFailure(
-                "it draws '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" with empty glyphs\(place) (\(hex) among them: no outline filling an area, no bitmap\(svgGlyphs)), so visitors would see no text: use a font that draws it",
+                "it draws '\(text.language)' text \"\(ShapingDifference.excerpt(of: text.text))\" with empty glyphs\(place) (\(hex) among them: no outline filling an area, no bitmap\(svgGlyphs)), so visitors would see nothing there: use a font that draws it",
                 isRefusal: true)
         }
         self.texts = texts

@@ -264,8 +264,6 @@ package enum WebFontMaker {
     /// ``difference(of:from:characters:)`` of a font before it is compressed: lint's, which
     /// makes no WOFF2 (Brotli at its highest quality takes seconds a font).
     private static func difference(ofSfnt sfnt: [UInt8], from source: PublishableFont, characters: [Unicode.Scalar]) -> String? {
-        // A font the browsers refuse is drawn in none of them, however HarfBuzz draws it.
-        if let refusal = BrowserSanitizer.refusal(of: sfnt) { return refusal }
         let published: HarfBuzzFont
         do {
             published = try HarfBuzzFont(sfnt: sfnt)
@@ -287,7 +285,9 @@ package enum WebFontMaker {
                 return "cannot be shaped: \(error.description)"
             }
         }
-        return nil
+        // Alike as HarfBuzz reads it, and so as browsers draw it, if they load it all: a font
+        // OTS refuses is drawn in neither Chromium nor Firefox, however HarfBuzz draws it.
+        return BrowserSanitizer.refusal(of: sfnt)
     }
 }
 

@@ -150,8 +150,26 @@ struct ProgramRunTests {
     @Test func itKeepsWhatTheProgramWritesAndItsExitStatus() throws {
         let run = try #require(ProgramRun.run("/bin/sh", arguments: ["-c", "echo out; echo err >&2; exit 3"], seconds: 10))
         #expect(run.status == 3)
-        #expect(String(decoding: run.output, as: UTF8.self) == "out\nerr\n")
-        #expect(!run.timedOut)
+        #expect(run.lines == ["out", "err"])
+        #expect(!run.timedOut && !run.linesDropped)
+    }
+
+    /// The lines asked for are kept however much else the program prints before them: a font
+    /// made OTS print 73 KB of warnings before the error that mattered, and the first 64 KB
+    /// of its output were all that was read.
+    @Test func theLinesAskedForAreKeptAfterAFloodOfOthers() throws {
+        let script = "i=0; while [ $i -lt 40000 ]; do echo 'WARNING: a line of no interest'; i=$((i+1)); done; echo 'ERROR: the one'"
+        let run = try #require(ProgramRun.run("/bin/sh", arguments: ["-c", script], seconds: 30) { $0.hasPrefix("ERROR: ") })
+        #expect(run.lines == ["ERROR: the one"])
+        #expect(!run.linesDropped)
+    }
+
+    /// Past ``ProgramRun/keptLimit`` the lines are dropped, and that is said.
+    @Test func linesPastTheLimitAreDroppedAndThatIsSaid() throws {
+        let script = "i=0; while [ $i -lt 40000 ]; do echo 'ERROR: a line of forty bytes, and some more'; i=$((i+1)); done"
+        let run = try #require(ProgramRun.run("/bin/sh", arguments: ["-c", script], seconds: 30) { $0.hasPrefix("ERROR: ") })
+        #expect(run.linesDropped)
+        #expect(run.lines.reduce(0) { $0 + $1.utf8.count } <= ProgramRun.keptLimit)
     }
 
     @Test func aProgramRunningTooLongIsKilled() throws {

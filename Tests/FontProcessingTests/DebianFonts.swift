@@ -17,6 +17,10 @@ enum DebianFonts {
     static let padauk = Font(path: "/usr/share/fonts/truetype/padauk/Padauk-Regular.ttf", package: "fonts-sil-padauk")
     /// Liberation Sans: Latin, kerned in both the 'GPOS' and the legacy 'kern' table.
     static let liberationSans = Font(path: "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf", package: "fonts-liberation")
+    /// Noto Nastaliq Urdu: Urdu in the Nastaliq style, whose tatweel joins with no ink of its own.
+    static let notoNastaliqUrdu = Font(path: "/usr/share/fonts/truetype/noto/NotoNastaliqUrdu-Regular.ttf", package: "fonts-noto-core")
+    /// DejaVu Sans: Latin, Greek, Cyrillic, and braille, whose blank cell has no outline.
+    static let dejaVuSans = Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", package: "fonts-dejavu-core")
     /// C059 (URW's Century Schoolbook): an OpenType font with CFF outlines.
     static let c059 = Font(path: "/usr/share/fonts/opentype/urw-base35/C059-Roman.otf", package: "fonts-urw-base35")
 

@@ -100,4 +100,17 @@ struct FontLibraryLoadingTests {
             build.standardError.contains("'ots-sanitize' is not on PATH: install Debian's or Ubuntu's opentype-sanitizer"), "\(build.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/fonts").path))
     }
+
+    /// A temporary folder that cannot be made is a problem of the machine, said as such, not a
+    /// font that is not one.
+    @Test func aTemporaryFolderThatCannotBeMadeIsSaidAsSuch() throws {
+        let folder = try Self.writeProject()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let appDef = folder.appendingPathComponent("app.appDef").path
+        let environment = ["TMPDIR": "/nonexistent", "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
+        let build = try ToolRunner.run(["build", appDef, "--out", folder.appendingPathComponent("out").path], environment: environment)
+        #expect(build.status != 0)
+        #expect(build.standardError.contains("no private temporary folder can be made in '/nonexistent' (TMPDIR)"), "\(build.standardError)")
+        #expect(build.standardError.contains("[font-not-published]") && !build.standardError.contains("font-not-a-font"), "\(build.standardError)")
+    }
 }
