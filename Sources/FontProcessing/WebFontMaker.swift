@@ -85,8 +85,12 @@ package enum WebFontMaker {
         // Chinese characters): its subset is not to be had, as one that shapes otherwise is
         // not to be trusted, and the whole font is published in its place.
         if let subsetSfnt = try? font.font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text))) {
-            // The subsetter copies the glyphs' contours as they are: the glyphs published are checked.
+            // The subsetter copies the glyphs' contours as they are: the glyphs published are
+            // checked. So are the composites' metrics, in the subset alone, which holds what
+            // the text uses: Droid Sans Fallback has five CJK composites whose metrics differ,
+            // which a whole font published for other characters would be refused for.
             try GlyphContours.check(subsetSfnt)
+            try CompositeMetrics.check(subsetSfnt)
             // HarfBuzz keeps every name STAT or fvar points to: the names are cut down again.
             let subset = try WOFF2Codec.encode(try publishedTables(of: subsetSfnt))
             guard let found = self.difference(of: subset, from: font, characters: characters) else {
@@ -150,6 +154,7 @@ package enum WebFontMaker {
         if let subset = try? font.subset(to: ShapingReach.characters(characters, texts: texts.map(\.text))) {
             let published = try publishedTables(of: subset)
             try GlyphContours.check(published)
+            try CompositeMetrics.check(published)  // in the subset alone, as the build checks them
             // Made into WOFF2 as the build makes it: the encoder refuses some fonts HarfBuzz reads.
             wholeNeeded = difference(of: try WOFF2Codec.encode(published), from: publishable, characters: characters) != nil
         }
