@@ -7,10 +7,11 @@
 /// OTS, the OpenType Sanitizer, through which Chromium and Firefox load every web font: a font
 /// it refuses is not drawn at all (the text falls back to another font, with boxes for a
 /// script the visitor's system lacks), and a table it discards is not drawn with. HarfBuzz,
-/// which the checks shape and draw with, reads many damaged fonts that OTS refuses (a class
-/// number past the class count in 'GDEF', a CFF whose name index runs past its end), so what
-/// is published is given to OTS too: its `ots-sanitize` program (Debian's opentype-sanitizer;
-/// OTS is not packaged as a library).
+/// which the checks shape and draw with, reads many damaged fonts that OTS refuses (an 'hhea'
+/// of another metric data format, a CFF charstring with too many operands, a font without
+/// 'OS/2'), so what is published is given to OTS too, but for the tables browsers pass through
+/// (``passedThrough``): its `ots-sanitize` program (Debian's opentype-sanitizer; OTS is not
+/// packaged as a library).
 enum BrowserSanitizer {
     static let programName = "ots-sanitize"
     /// Where `ots-sanitize` is, found on `PATH` once.
@@ -46,14 +47,25 @@ enum BrowserSanitizer {
     /// The longest a check may take. OTS reads an 8 MB font in well under a second.
     static let timeLimit = 60
 
+    /// The layout tables Chromium and Firefox give HarfBuzz as they are, their OTS passing them
+    /// through ("let HarfBuzz handle how to deal with broken tables", Chromium says): HarfBuzz,
+    /// which the checks shape with, reads them there as here. The OTS program sanitizes them,
+    /// and refused fonts both browsers draw (a GDEF glyph class past the class count, which
+    /// Chromium 156 loads); they are left out of what it is given.
+    static let passedThrough = ["GDEF", "GPOS", "GSUB"]
+
     /// Why OTS refuses the sfnt `font`, or discards one of its tables (a phrase whose subject
-    /// is the font: "is refused by …"); `nil` when it takes all of it.
+    /// is the font: "is refused by …"); `nil` when it takes all of it. The tables browsers
+    /// pass through (``passedThrough``) are not given to it.
     static func refusal(of font: [UInt8]) -> String? {
         guard let program else { return missing?.description }
         let what = "the font sanitizer of Chromium and Firefox (OTS)"
+        guard let given = try? HarfBuzzFont(sfnt: font).sfnt(without: passedThrough) else {
+            return "cannot be checked by \(what): HarfBuzz cannot copy its tables"
+        }
         guard let folder = PrivateFolder() else { return "cannot be checked by \(what): no private temporary folder can be made" }
         defer { folder.remove() }
-        guard folder.store(font, as: PrivateFolder.input) else {
+        guard folder.store(given, as: PrivateFolder.input) else {
             return "cannot be checked by \(what): it cannot be written to a temporary file"
         }
         // OTS says "ERROR: <table>: <why>" of what it refuses, then "<table>: Failed to parse
@@ -74,10 +86,10 @@ enum BrowserSanitizer {
             return "has a table that \(what) discards" + (Self.reason(in: errors, before: discarded).map { ": \($0)" } ?? "")
         }
         // And what it wrote is read: a table it left out, said or not, is not drawn with.
-        guard let sanitized = folder.read(PrivateFolder.output, limit: 4 * font.count + (1 << 20)),
-            let kept = try? Set(SFNTDirectory.records(of: sanitized).map(\.tag)), let given = try? SFNTDirectory.records(of: font)
+        guard let sanitized = folder.read(PrivateFolder.output, limit: 4 * given.count + (1 << 20)),
+            let kept = try? Set(SFNTDirectory.records(of: sanitized).map(\.tag)), let tables = try? SFNTDirectory.records(of: given)
         else { return "cannot be checked by \(what): what it wrote cannot be read" }
-        if let left = given.first(where: { !kept.contains($0.tag) }) {
+        if let left = tables.first(where: { !kept.contains($0.tag) }) {
             return "has a table that \(what) discards: its '\(FontFileStructure.tag(left.tag))' table"
         }
         return nil

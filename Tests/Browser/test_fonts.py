@@ -11,9 +11,12 @@ the page, so the stack's width is the fallback's. Chromium also names the fonts 
 from __future__ import annotations
 
 import io
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import BLANK_PAGE, _tool
 from helpers import settled
 from PIL import Image
 
@@ -252,3 +255,67 @@ def test_a_variable_font_is_drawn_where_it_was_checked(open_page, variable_font_
     # "Welcome": seven boxes 0.4 em wide and 0.7 em tall.
     drawn = ink(page, title, tmp_path)
     assert drawn >= 7 * 0.4 * 0.7 * size * size * 0.5, f"the title's boxes are not drawn: {drawn} pixels of ink at {size} px"
+
+
+# Charis SIL damaged where HarfBuzz reads on and OTS, the sanitizer Chromium loads web fonts
+# through, refuses the font: lint and the build refuse each (they give what they publish to
+# Debian's ots-sanitize). Each edit is (table, offset in it, bytes).
+def _charis_edited(tag: str, at, value: bytes) -> bytes:
+    font = bytearray(CHARIS.read_bytes())
+    count = int.from_bytes(font[4:6], "big")
+    for record in range(12, 12 + 16 * count, 16):
+        if font[record : record + 4] == tag.encode():
+            table = int.from_bytes(font[record + 8 : record + 12], "big")
+            offset = at(font, table) if callable(at) else table + at
+            font[offset : offset + len(value)] = value
+            return bytes(font)
+    raise AssertionError(f"Charis SIL has no {tag}")
+
+
+def _gdef_first_class(font: bytearray, table: int) -> int:
+    return table + int.from_bytes(font[table + 4 : table + 6], "big") + 8
+
+
+OTS_REFUSED = {
+    "hhea-metric-data-format": ("hhea", 32, (1).to_bytes(2, "big")),
+    "head-box-inside-out": ("head", 36, (30000).to_bytes(2, "big")),
+}
+# Damage to a layout table, which the OTS program refuses too, but Chromium passes through to
+# HarfBuzz, as lint and the build leave it to HarfBuzz: the first range of GDEF's glyph class
+# definition given class 257 of 4.
+LAYOUT_DAMAGED = ("GDEF", _gdef_first_class, (257).to_bytes(2, "big"))
+
+OTS_APP_DEF = APP_DEF.replace(
+    '<font family="font2"><font-name>Abyssinica SIL</font-name><f format="truetype">AbyssinicaSIL-R.ttf</f></font>', ""
+).replace('<writing-system code="am" type="interface"><font-family>font2</font-family></writing-system>', "")
+
+LOAD_FACES = """async (names) => Promise.all(names.map(async (name) => {
+  try { await new FontFace(name, `url(${name}.ttf)`).load(); return "loaded"; } catch (error) { return "error"; }
+}))"""
+
+
+@pytest.mark.webkit_lacks("WebKitGTK loads web fonts through FreeType without a sanitizer: the premise tested is Chromium's")
+@pytest.mark.parametrize("size", ["phone"])
+def test_chromium_refuses_the_fonts_lint_and_the_build_refuse_for_ots(open_page, site_root, origin):
+    """What lint and the build refuse for OTS, Chromium refuses too, and the same font undamaged
+    it loads: the refusals are not the tool's own. A damaged layout table, which Chromium passes
+    through to HarfBuzz, lint passes, and Chromium loads."""
+    folder = site_root / f"ots-{os.getpid()}"
+    (folder / "fonts").mkdir(parents=True, exist_ok=True)
+    (folder / "page.html").write_text(BLANK_PAGE, encoding="utf-8")
+    (folder / "good.ttf").write_bytes(CHARIS.read_bytes())
+    (folder / "app.appDef").write_text(OTS_APP_DEF, encoding="utf-8")
+    for name, (tag, at, value) in {**OTS_REFUSED, "layout-damaged": LAYOUT_DAMAGED}.items():
+        font = _charis_edited(tag, at, value)
+        (folder / f"{name}.ttf").write_bytes(font)
+        (folder / "fonts" / "CharisSIL-R.ttf").write_bytes(font)
+        lint = subprocess.run([str(_tool()), "lint", str(folder / "app.appDef")], capture_output=True, text=True)
+        said = lint.stdout + lint.stderr
+        if name in OTS_REFUSED:
+            assert lint.returncode == 1 and "(OTS)" in said, f"{name}: {said}"
+        else:
+            assert "error:" not in said, f"{name}: {said}"
+    page = open_page(f"{origin}/{folder.name}/page.html", wait_ready=False)
+    names = ["good", "layout-damaged", *OTS_REFUSED]
+    statuses = dict(zip(names, page.evaluate(LOAD_FACES, names)))
+    assert statuses == {"good": "loaded", "layout-damaged": "loaded", **{name: "error" for name in OTS_REFUSED}}, statuses
