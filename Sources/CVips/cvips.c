@@ -40,6 +40,7 @@ static struct {
     int (*image_hasalpha)(VipsImage *image);
     int (*image_get_n_pages)(VipsImage *image);
     int (*image_get_int)(const VipsImage *image, const char *name, int *out);
+    unsigned long (*image_get_typeof)(const VipsImage *image, const char *name);
     int (*image_get_orientation_swap)(VipsImage *image);
     char *(*error_buffer_copy)(void);
     void (*error_clear)(void);
@@ -131,6 +132,7 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_image_hasalpha", (void **)&vips.image_hasalpha},
         {"vips_image_get_n_pages", (void **)&vips.image_get_n_pages},
         {"vips_image_get_int", (void **)&vips.image_get_int},
+        {"vips_image_get_typeof", (void **)&vips.image_get_typeof},
         {"vips_image_get_orientation_swap", (void **)&vips.image_get_orientation_swap},
         {"vips_error_buffer_copy", (void **)&vips.error_buffer_copy},
         {"vips_error_clear", (void **)&vips.error_clear},
@@ -172,9 +174,21 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
     /* Damaged pixel data is an error, not a grey or black part of the image. With every frame
        (n=-1) the frames are stacked in one tall image, and `height` bounds each frame. */
     const char *load_options = all_frames ? "n=-1,fail_on=error" : "fail_on=error";
-    if (vips.thumbnail_buffer((void *)bytes, length, &streamed, width,
-            "height", height > 0 ? height : CVIPS_MAX_COORD, "size", CVIPS_SIZE_DOWN, "export_profile", "srgb",
-            "option_string", load_options, NULL) != 0) {
+    /* An image with a colour profile is turned into sRGB, which its published copy (stripped
+       of the profile) is drawn in. One without is left as it is: browsers draw it as sRGB.
+       Given `export_profile` for it, libvips 8.14 took it to be in its own fallback profile
+       and turned it, and pure blue (0, 0, 255) was published as (85, 15, 252); given an sRGB
+       `import_profile` too, it fails on a greyscale image. The header alone is read here. */
+    VipsImage *header = vips.image_new_from_buffer(bytes, length, "", NULL);
+    if (!header) return -1;
+    int has_profile = vips.image_get_typeof(header, "icc-profile-data") != 0;
+    vips.object_unref(header);
+    int status = has_profile
+        ? vips.thumbnail_buffer((void *)bytes, length, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD,
+              "size", CVIPS_SIZE_DOWN, "export_profile", "srgb", "option_string", load_options, NULL)
+        : vips.thumbnail_buffer((void *)bytes, length, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD,
+              "size", CVIPS_SIZE_DOWN, "option_string", load_options, NULL);
+    if (status != 0) {
         return -1;
     }
     if (!in_memory) {

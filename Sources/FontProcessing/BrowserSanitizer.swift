@@ -47,12 +47,14 @@ enum BrowserSanitizer {
     /// The longest a check may take. OTS reads an 8 MB font in well under a second.
     static let timeLimit = 60
 
-    /// The layout tables Chromium and Firefox give HarfBuzz as they are, their OTS passing them
-    /// through ("let HarfBuzz handle how to deal with broken tables", Chromium says): HarfBuzz,
-    /// which the checks shape with, reads them there as here. The OTS program sanitizes them,
-    /// and refused fonts both browsers draw (a GDEF glyph class past the class count, which
-    /// Chromium 156 loads); they are left out of what it is given.
-    static let passedThrough = ["GDEF", "GPOS", "GSUB"]
+    /// The tables Chromium and Firefox give HarfBuzz and their graphics libraries as they are,
+    /// their OTS passing them through ("let HarfBuzz handle how to deal with broken tables",
+    /// Chromium says): the layout tables, which HarfBuzz, the checks' shaper, reads there as
+    /// here, and the colour layers. The OTS program sanitizes them, and refused fonts both
+    /// browsers draw (a GDEF glyph class past the class count, which Chromium 156 loads): they
+    /// are left out of what it is given. The variation tables are not: Firefox has OTS check
+    /// them, and draws a font whose variations it refuses at its default instance.
+    static let passedThrough = ["GDEF", "GPOS", "GSUB", "COLR", "CPAL"]
 
     /// Why OTS refuses the sfnt `font`, or discards one of its tables (a phrase whose subject
     /// is the font: "is refused by …"); `nil` when it takes all of it. The tables browsers
