@@ -70,6 +70,16 @@ struct ImageProcessorTests {
         #expect(throws: ImageProcessor.Failure.self) { try ImageProcessor.averageColor(of: Array("not an image".utf8)) }
     }
 
+    /// An image without a colour profile is sRGB, as browsers draw it: its published copy has
+    /// its colours. libvips took it to be in its fallback profile and turned it into sRGB, and
+    /// #336699 was published as another blue, (200, 0, 40) as another red.
+    @Test(arguments: [solidPNG, quartersPNG, greyPNG])
+    func anImageWithoutAColourProfileKeepsItsColours(_ base64: String) throws {
+        let source = [UInt8](try #require(Data(base64Encoded: base64)))
+        let published = try ImageProcessor.resize(source, toWidth: 1000, as: .png, quality: 80)
+        #expect(try ImageProcessor.averageColor(of: published.bytes) == ImageProcessor.averageColor(of: source))
+    }
+
     @Test func alphaIsSeen() throws {
         #expect(try ImageProcessor.hasAlpha(try Self.fixture("translucent.png")))
         #expect(try !ImageProcessor.hasAlpha(try Self.fixture("gps-rotated.jpg")))
