@@ -202,15 +202,19 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
     return *out ? 0 : -1;
 }
 
-int cvips_decodes(const void *bytes, size_t length, int all_frames, int reduced) {
-    /* Decoded at an eighth of the size where the format's decoder can (WebP and JPEG): libwebp
-       still decodes every macroblock of the bitstream and libjpeg every coefficient, only the
-       output is smaller, so a damaged stream fails as it would at full size. A warning fails
-       too: what the tool encodes decodes without one. */
-    char options[64];
-    snprintf(options, sizeof options, "fail_on=warning,access=sequential%s%s",
+/* The load options of a decoding to check: decoded at an eighth of the size where the format's
+   decoder can (WebP and JPEG): libwebp still decodes every macroblock of the bitstream and
+   libjpeg every coefficient, only the output is smaller, so a damaged stream fails as it would
+   at full size. A warning fails too when asked: what the tool encodes decodes without one,
+   while an author's image is refused as the build refuses it, on an error (cvips_thumbnail).
+   Read in order, a strip at a time: the image is never held whole. */
+static void decoding_options(char *options, size_t capacity, int all_frames, int reduced, int warnings_fail) {
+    snprintf(options, capacity, "fail_on=%s,access=sequential%s%s", warnings_fail ? "warning" : "error",
         all_frames ? ",n=-1" : "", reduced == 1 ? ",scale=0.125" : reduced == 2 ? ",shrink=8" : "");
-    VipsImage *image = vips.image_new_from_buffer(bytes, length, options, NULL);
+}
+
+/* 0 when every pixel of `image` (released here) decodes. */
+static int decodes(VipsImage *image) {
     if (!image) return -1;
     /* Read by one thread: with several, libvips 8.14 loses a frame's decoding error now and
        then (a GIF whose second frame holds a code no table has decoded without one in about
@@ -222,6 +226,25 @@ int cvips_decodes(const void *bytes, size_t length, int all_frames, int reduced)
     int status = vips.avg(image, &average, NULL);
     vips.concurrency_set(concurrency);
     vips.object_unref(image);
+    return status;
+}
+
+int cvips_decodes(const void *bytes, size_t length, int all_frames, int reduced, int warnings_fail) {
+    char options[64];
+    decoding_options(options, sizeof options, all_frames, reduced, warnings_fail);
+    return decodes(vips.image_new_from_buffer(bytes, length, options, NULL));
+}
+
+int cvips_decodes_file(const char *path, int all_frames, int reduced, int warnings_fail) {
+    char options[64];
+    decoding_options(options, sizeof options, all_frames, reduced, warnings_fail);
+    /* libvips takes load options after the file name, in brackets. */
+    size_t length = strlen(path) + strlen(options) + 3;
+    char *named = malloc(length);
+    if (!named) return -1;
+    snprintf(named, length, "%s[%s]", path, options);
+    int status = decodes(vips.image_new_from_file(named, NULL));
+    free(named);
     return status;
 }
 

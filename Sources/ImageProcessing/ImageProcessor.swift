@@ -122,22 +122,43 @@ package enum ImageProcessor {
     }
 
     /// Why the image in `source`, of `format` and `width`×`height` (a frame's), does not decode
-    /// whole without a warning (every frame with `allFrames`), or `nil` when it does. A WebP
-    /// or JPEG of 64 pixels a side or more is decoded at an eighth of its size: the decoders
-    /// still read all of the compressed data, at a fraction of the cost.
-    package static func problemDecoding(_ source: [UInt8], format: Format, width: Int, height: Int, allFrames: Bool = false) -> Failure? {
+    /// whole without a warning (every frame with `allFrames`; without an error alone, as the
+    /// build decodes an author's image, when `warningsFail` is false), or `nil` when it does. A
+    /// WebP or JPEG of 64 pixels a side or more is decoded at an eighth of its size: the
+    /// decoders still read all of the compressed data, at a fraction of the cost.
+    package static func problemDecoding(
+        _ source: [UInt8], format: Format, width: Int, height: Int, allFrames: Bool = false, warningsFail: Bool = true
+    ) -> Failure? {
         if let started { return started }
         cvips_begin()
         defer { cvips_end() }
-        let reducible = min(width, height) >= 64
-        let reduced: Int32 =
-            switch format {
-            case .webp where reducible: 1
-            case .jpeg where reducible: 2
-            default: 0
-            }
-        let status = source.withUnsafeBytes { cvips_decodes($0.baseAddress, $0.count, allFrames ? 1 : 0, reduced) }
+        let reduced = reduction(format: format, width: width, height: height)
+        let status = source.withUnsafeBytes { cvips_decodes($0.baseAddress, $0.count, allFrames ? 1 : 0, reduced, warningsFail ? 1 : 0) }
         return status == 0 ? nil : Failure(description: takeError())
+    }
+
+    /// ``problemDecoding(_:format:width:height:allFrames:warningsFail:)`` of the image in the
+    /// file at `path` (as the C library takes it), read in order, a strip at a time: lint's
+    /// memory does not grow with the image.
+    package static func problemDecoding(
+        fileAt path: UnsafePointer<CChar>, format: Format, width: Int, height: Int, allFrames: Bool = false, warningsFail: Bool = true
+    ) -> Failure? {
+        if let started { return started }
+        cvips_begin()
+        defer { cvips_end() }
+        let status = cvips_decodes_file(path, allFrames ? 1 : 0, reduction(format: format, width: width, height: height), warningsFail ? 1 : 0)
+        return status == 0 ? nil : Failure(description: takeError())
+    }
+
+    /// How the decoders of `format` may decode a `width`×`height` image smaller and still read
+    /// all of its data: 1 for a WebP, 2 for a JPEG (of 64 pixels a side or more), else 0.
+    private static func reduction(format: Format, width: Int, height: Int) -> Int32 {
+        guard min(width, height) >= 64 else { return 0 }
+        switch format {
+        case .webp: return 1
+        case .jpeg: return 2
+        default: return 0
+        }
     }
 
     /// A colour in sRGB, 8 bits a channel.

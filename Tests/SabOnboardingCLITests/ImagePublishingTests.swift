@@ -385,8 +385,9 @@ struct ImagePublishingTests {
         }
     }
 
-    /// A PNG whose header libvips reads but whose pixel data is not zlib data: lint cannot know
-    /// without decoding it; the build says so at the image's place in the appDef.
+    /// A PNG whose header libvips reads but whose pixel data is not zlib data: lint decodes it
+    /// as the build does, and the build, which lints first, says so at the image's place in the
+    /// appDef.
     @Test func anImageWhosePixelsCannotBeDecodedStopsTheBuildAtItsPlace() throws {
         let png = PNGChunks.file(header: Data([0, 0, 0, 40, 0, 0, 0, 30, 8, 2, 0, 0, 0]), data: [Data(repeating: 0x55, count: 200)])
         let broken = FileManager.default.temporaryDirectory.appendingPathComponent("sab-broken-\(UUID().uuidString).png")
@@ -396,7 +397,8 @@ struct ImagePublishingTests {
         let build = try project.build(into: "out")
         #expect(build.status == 1)
         #expect(build.standardError.contains("app.appDef:3:60: error: "), "\(build.standardError)")
-        #expect(build.standardError.contains("'broken.png' cannot be made smaller for the web"), "\(build.standardError)")
+        #expect(build.standardError.contains("'broken.png' cannot be read by libvips"), "\(build.standardError)")
+        #expect(build.standardError.contains("[image-not-decodable]"), "\(build.standardError)")
         #expect(!FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("out").path))
     }
 }

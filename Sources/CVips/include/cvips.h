@@ -34,9 +34,12 @@ const char *cvips_version(void);
 int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, int in_memory, VipsImage **out);
 
 /* 0 when every pixel of the image in `bytes` (every frame, with `all_frames`) decodes without
-   error or warning. `reduced`: 1 for a WebP, 2 for a JPEG, decoded at an eighth of the size
-   (which still reads the whole bitstream); 0 for full size. */
-int cvips_decodes(const void *bytes, size_t length, int all_frames, int reduced);
+   error (or warning, with `warnings_fail`). `reduced`: 1 for a WebP, 2 for a JPEG, decoded at
+   an eighth of the size (which still reads the whole bitstream); 0 for full size. */
+int cvips_decodes(const void *bytes, size_t length, int all_frames, int reduced, int warnings_fail);
+
+/* cvips_decodes of the image in the file at `path`, read in order, a strip at a time. */
+int cvips_decodes_file(const char *path, int all_frames, int reduced, int warnings_fail);
 
 /* The width and height of the image in `bytes` once turned upright from its EXIF orientation,
    as cvips_thumbnail turns it, from its header alone. 0 on success. */

@@ -5,7 +5,7 @@ import PathText
 struct ImageNotDecodableRule: Rule {
     static let description = RuleDescription(
         id: BuildDiagnosticID.imageNotDecodable, category: .images, severity: .error,
-        summary: "libvips, which makes the published sizes of each image, cannot read the image.",
+        summary: "libvips, which makes the published sizes of each image, cannot read the image or decode its pixels.",
         rationale:
             "The build publishes each PNG, JPEG, GIF and WebP image as smaller WebP and JPEG, PNG or GIF files made with libvips; an image it cannot read cannot be published. Export it again from the photo or drawing program.",
         triggeringExamples: [
@@ -34,7 +34,9 @@ struct ImageNotDecodableRule: Rule {
                 // The pictures an SVG embeds, which the build makes again as it does image files,
                 // an animation with every frame.
                 return svg.embeddedImages.compactMap { image in
-                    if let problem = ImageProcessor.problemReading(image.bytes) {
+                    if let problem = ImageProcessor.problemReading(image.bytes)
+                        ?? Self.problemDecoding(image.bytes, format: image.format, size: image.size, allFrames: image.isAnimated)
+                    {
                         return Finding(
                             position: reference.position,
                             message: "'\(reference.fileName)' cannot be published: libvips cannot read \(image.description): \(problem.description)",
@@ -56,12 +58,43 @@ struct ImageNotDecodableRule: Rule {
                         notes: ["export it again from the photo or drawing program"])
                 ]
             }
-            guard let problem = PathText.withCString(file.path, { ImageProcessor.problemReading(fileAt: $0) }) else { return [] }
+            guard
+                let problem = PathText.withCString(file.path, { ImageProcessor.problemReading(fileAt: $0) })
+                    ?? Self.problemDecoding(atPath: file.path, format: file.sniffedFormat, size: file.size, allFrames: file.isAnimated)
+            else { return [] }
             return [
                 Finding(
                     position: reference.position, message: "'\(reference.fileName)' cannot be read by libvips: \(problem.description)",
                     notes: ["export it again from the photo or drawing program"])
             ]
+        }
+    }
+
+    /// Why the pixels of the image in `bytes` do not decode, as the build decodes them to make
+    /// its variants (an error fails, a warning does not; every frame of an animation): a PNG
+    /// whose compressed data is scrambled has a header libvips reads, and lint passed it.
+    static func problemDecoding(_ bytes: [UInt8], format: ImageFormat?, size: ImageSize?, allFrames: Bool) -> ImageProcessor.Failure? {
+        guard let format, let size else { return nil }
+        return ImageProcessor.problemDecoding(
+            bytes, format: decoder(of: format), width: size.width, height: size.height, allFrames: allFrames, warningsFail: false)
+    }
+
+    /// ``problemDecoding(_:format:size:allFrames:)`` of the file at `path`, read a strip at a
+    /// time: lint's memory does not grow with a photo's size.
+    static func problemDecoding(atPath path: String, format: ImageFormat?, size: ImageSize?, allFrames: Bool) -> ImageProcessor.Failure? {
+        guard let format, let size else { return nil }
+        return PathText.withCString(path) {
+            ImageProcessor.problemDecoding(
+                fileAt: $0, format: decoder(of: format), width: size.width, height: size.height, allFrames: allFrames, warningsFail: false)
+        }
+    }
+
+    private static func decoder(of format: ImageFormat) -> ImageProcessor.Format {
+        switch format {
+        case .webp: .webp
+        case .jpeg: .jpeg
+        case .gif: .gif
+        default: .png
         }
     }
 }
