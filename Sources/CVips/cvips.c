@@ -41,6 +41,7 @@ static struct {
     int (*image_get_n_pages)(VipsImage *image);
     int (*image_get_int)(const VipsImage *image, const char *name, int *out);
     unsigned long (*image_get_typeof)(const VipsImage *image, const char *name);
+    int (*image_get_string)(const VipsImage *image, const char *name, const char **out);
     int (*image_get_orientation_swap)(VipsImage *image);
     char *(*error_buffer_copy)(void);
     void (*error_clear)(void);
@@ -133,6 +134,7 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_image_get_n_pages", (void **)&vips.image_get_n_pages},
         {"vips_image_get_int", (void **)&vips.image_get_int},
         {"vips_image_get_typeof", (void **)&vips.image_get_typeof},
+        {"vips_image_get_string", (void **)&vips.image_get_string},
         {"vips_image_get_orientation_swap", (void **)&vips.image_get_orientation_swap},
         {"vips_error_buffer_copy", (void **)&vips.error_buffer_copy},
         {"vips_error_clear", (void **)&vips.error_clear},
@@ -169,6 +171,18 @@ int cvips_load(const char *program, char *message, size_t capacity) {
     return 0;
 }
 
+/* Whether `image` was read from a WebP. Browsers draw a WebP as it is stored, whatever EXIF
+   orientation it carries (Chromium and WebKit alike), while libvips turns it as it turns a
+   JPEG: a WebP is neither turned nor said to be. */
+static int is_webp(const VipsImage *image) {
+    const char *loader = NULL;
+    if (vips.image_get_string(image, "vips-loader", &loader) != 0) {
+        vips.error_clear();
+        return 0;
+    }
+    return loader && strncmp(loader, "webpload", 8) == 0;
+}
+
 int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, int in_memory, VipsImage **out) {
     VipsImage *streamed = NULL;
     /* Damaged pixel data is an error, not a grey or black part of the image. With every frame
@@ -182,12 +196,13 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
     VipsImage *header = vips.image_new_from_buffer(bytes, length, "", NULL);
     if (!header) return -1;
     int has_profile = vips.image_get_typeof(header, "icc-profile-data") != 0;
+    int upright = is_webp(header);
     vips.object_unref(header);
     int status = has_profile
         ? vips.thumbnail_buffer((void *)bytes, length, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD,
-              "size", CVIPS_SIZE_DOWN, "export_profile", "srgb", "option_string", load_options, NULL)
+              "size", CVIPS_SIZE_DOWN, "no_rotate", upright, "export_profile", "srgb", "option_string", load_options, NULL)
         : vips.thumbnail_buffer((void *)bytes, length, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD,
-              "size", CVIPS_SIZE_DOWN, "option_string", load_options, NULL);
+              "size", CVIPS_SIZE_DOWN, "no_rotate", upright, "option_string", load_options, NULL);
     if (status != 0) {
         return -1;
     }
@@ -251,7 +266,7 @@ int cvips_decodes_file(const char *path, int all_frames, int reduced, int warnin
 int cvips_upright_size(const void *bytes, size_t length, int *width, int *height) {
     VipsImage *image = vips.image_new_from_buffer(bytes, length, "", NULL);
     if (!image) return -1;
-    int swaps = vips.image_get_orientation_swap(image);
+    int swaps = !is_webp(image) && vips.image_get_orientation_swap(image);
     *width = swaps ? vips.image_get_height(image) : vips.image_get_width(image);
     *height = swaps ? vips.image_get_width(image) : vips.image_get_height(image);
     vips.object_unref(image);
@@ -337,6 +352,7 @@ int cvips_has_alpha(VipsImage *image) { return vips.image_hasalpha(image); }
 int cvips_page_count(VipsImage *image) { return vips.image_get_n_pages(image); }
 int cvips_orientation(VipsImage *image) {
     int orientation = 1;
+    if (is_webp(image)) return 1;
     /* vips_image_get_int fails, leaving nothing set, when the field is missing. */
     if (vips.image_get_int(image, "orientation", &orientation) != 0) {
         if (vips.error_clear) vips.error_clear();

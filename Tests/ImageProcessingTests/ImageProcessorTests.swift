@@ -80,6 +80,40 @@ struct ImageProcessorTests {
         #expect(try ImageProcessor.averageColor(of: published.bytes) == ImageProcessor.averageColor(of: source))
     }
 
+    /// The lossy WebP `webp`'s image with an EXIF orientation of 6 (turn a quarter clockwise).
+    static func withOrientation6(_ webp: [UInt8]) -> [UInt8] {
+        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        func le24(_ value: Int) -> [UInt8] { Array(le32(value).prefix(3)) }
+        func chunk(_ tag: String, _ data: [UInt8]) -> [UInt8] { Array(tag.utf8) + le32(data.count) + data + (data.count % 2 == 1 ? [0] : []) }
+        // Its 'VP8 ' chunk, among those libvips writes (VP8X first).
+        var at = 12
+        var vp8: [UInt8] = []
+        while at + 8 <= webp.count {
+            let size = Int(webp[at + 4]) | Int(webp[at + 5]) << 8 | Int(webp[at + 6]) << 16 | Int(webp[at + 7]) << 24
+            if String(decoding: webp[at..<at + 4], as: UTF8.self) == "VP8 " { vp8 = Array(webp[at + 8..<at + 8 + size]) }
+            at += 8 + size + size % 2
+        }
+        // VP8's frame header: after the 3-byte frame tag and the start code, 14 bits each of width and height.
+        let width = Int(vp8[6]) | Int(vp8[7] & 0x3F) << 8
+        let height = Int(vp8[8]) | Int(vp8[9] & 0x3F) << 8
+        let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+        let body = Array("WEBP".utf8) + chunk("VP8X", [0x08, 0, 0, 0] + le24(width - 1) + le24(height - 1)) + chunk("VP8 ", vp8) + chunk("EXIF", tiff)
+        return Array("RIFF".utf8) + le32(body.count) + body
+    }
+
+    /// Browsers draw a WebP as it is stored, whatever EXIF orientation it carries (Chromium and
+    /// WebKit alike): it is published so, where libvips turned it as it turns a JPEG.
+    @Test func aWebPIsNotTurnedByItsOrientation() throws {
+        let stored = try ImageProcessor.resize(try Self.fixture("gps-rotated.jpg"), toWidth: 1000, as: .webp, quality: 80)
+        #expect((stored.width, stored.height) == (60, 120))
+        let oriented = Self.withOrientation6(stored.bytes)
+        #expect(try ImageProcessor.uprightSize(oriented) == (60, 120))
+        let published = try ImageProcessor.resize(oriented, toWidth: 1000, as: .png, quality: 80)
+        #expect((published.width, published.height) == (60, 120))
+        // A JPEG of that orientation is still turned, as browsers turn it.
+        #expect(try ImageProcessor.uprightSize(try Self.fixture("gps-rotated.jpg")) == (60, 120))
+    }
+
     @Test func alphaIsSeen() throws {
         #expect(try ImageProcessor.hasAlpha(try Self.fixture("translucent.png")))
         #expect(try !ImageProcessor.hasAlpha(try Self.fixture("gps-rotated.jpg")))
@@ -119,22 +153,17 @@ struct ImageProcessorTests {
         #expect(still[0].frames == 1 && !Self.contains(still[0].bytes, "ANMF"))
     }
 
-    /// An animated WebP whose EXIF orientation turns it (6: a quarter to the right) is refused,
-    /// never published garbled: libvips turns the strip of its frames as one picture, so its
-    /// two 12×8 frames came out as one 16×12 still, side by side. Its first frame alone is a
-    /// still, turned upright.
-    @Test func anAnimationTurnedByItsOrientationIsRefused() throws {
+    /// An animated WebP with an EXIF orientation that would turn it (6: a quarter to the right)
+    /// is published as stored, every frame, as browsers draw it: libvips turned the strip of
+    /// its frames as one picture (two 12×8 frames came out as one 16×12 still), and then the
+    /// build refused it.
+    @Test func anAnimatedWebPIsPublishedAsStoredWhateverItsOrientation() throws {
         let source = try Self.fixture("rotated-animation.webp")
-        do {
-            let made = try ImageProcessor.resize(source, toWidth: 100, allFrames: true, as: [.webp], quality: 80)
-            Issue.record("published as \(made.map { "\($0.width)×\($0.height), \($0.frames) frame(s)" })")
-        } catch {
-            #expect(error.description.contains("EXIF orientation (6)"), "\(error.description)")
-        }
-        #expect(ImageProcessor.problemTurningFrames(source)?.description.contains("save it upright") == true)
+        let made = try ImageProcessor.resize(source, toWidth: 100, allFrames: true, as: [.webp], quality: 80)
+        #expect((made[0].width, made[0].height, made[0].frames) == (12, 8, 2))
+        #expect(ImageProcessor.problemTurningFrames(source) == nil)
         let still = try ImageProcessor.resize(source, toWidth: 100, as: [.webp], quality: 80)
-        #expect((still[0].width, still[0].height, still[0].frames) == (8, 12, 1))
-        #expect(ImageProcessor.problemTurningFrames(try Self.fixture("gps-rotated.jpg")) == nil, "a still is turned upright")
+        #expect((still[0].width, still[0].height, still[0].frames) == (12, 8, 1))
         #expect(ImageProcessor.problemTurningFrames(Self.twoFrameGIF) == nil, "an animation without an orientation")
     }
 

@@ -73,7 +73,7 @@ int cvips_height(const VipsImage *image);
 int cvips_page_height(VipsImage *image);
 int cvips_has_alpha(VipsImage *image);
 /* How many frames the image's file holds (1 for a still) and its EXIF orientation (1, upright,
-   when it has none). */
+   when it has none, or is a WebP, which browsers draw as stored). */
 int cvips_page_count(VipsImage *image);
 int cvips_orientation(VipsImage *image);
 
