@@ -42,6 +42,8 @@ static struct {
     int (*image_get_int)(const VipsImage *image, const char *name, int *out);
     unsigned long (*image_get_typeof)(const VipsImage *image, const char *name);
     int (*image_get_string)(const VipsImage *image, const char *name, const char **out);
+    int (*image_get_blob)(const VipsImage *image, const char *name, const void **data, size_t *length);
+    int (*image_get_bands)(const VipsImage *image);
     int (*image_get_orientation_swap)(VipsImage *image);
     char *(*error_buffer_copy)(void);
     void (*error_clear)(void);
@@ -135,6 +137,8 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_image_get_int", (void **)&vips.image_get_int},
         {"vips_image_get_typeof", (void **)&vips.image_get_typeof},
         {"vips_image_get_string", (void **)&vips.image_get_string},
+        {"vips_image_get_blob", (void **)&vips.image_get_blob},
+        {"vips_image_get_bands", (void **)&vips.image_get_bands},
         {"vips_image_get_orientation_swap", (void **)&vips.image_get_orientation_swap},
         {"vips_error_buffer_copy", (void **)&vips.error_buffer_copy},
         {"vips_error_clear", (void **)&vips.error_clear},
@@ -183,19 +187,41 @@ static int is_webp(const VipsImage *image) {
     return loader && strncmp(loader, "webpload", 8) == 0;
 }
 
+/* Whether `image` carries a colour profile made for its colours: an RGB profile on an image of
+   three colour bands, a grey one on one band, a CMYK one on four. Browsers draw an image whose
+   profile does not fit it as if it had none; libvips applied a grey profile to an RGB JPEG,
+   and its green and blue became transparency, and failed on an RGB profile on a grey one. */
+static int has_fitting_profile(VipsImage *image) {
+    const void *data = NULL;
+    size_t length = 0;
+    if (vips.image_get_typeof(image, "icc-profile-data") == 0) return 0;
+    if (vips.image_get_blob(image, "icc-profile-data", &data, &length) != 0 || !data || length < 20) {
+        vips.error_clear();
+        return 0;
+    }
+    /* The profile header's colour space of its data, at byte 16. */
+    const unsigned char *space = (const unsigned char *)data + 16;
+    int colours = vips.image_get_bands(image) - (vips.image_hasalpha(image) ? 1 : 0);
+    if (memcmp(space, "RGB ", 4) == 0) return colours == 3;
+    if (memcmp(space, "GRAY", 4) == 0) return colours == 1;
+    if (memcmp(space, "CMYK", 4) == 0) return colours == 4;
+    return 0;
+}
+
 int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, int in_memory, VipsImage **out) {
     VipsImage *streamed = NULL;
     /* Damaged pixel data is an error, not a grey or black part of the image. With every frame
        (n=-1) the frames are stacked in one tall image, and `height` bounds each frame. */
     const char *load_options = all_frames ? "n=-1,fail_on=error" : "fail_on=error";
-    /* An image with a colour profile is turned into sRGB, which its published copy (stripped
-       of the profile) is drawn in. One without is left as it is: browsers draw it as sRGB.
+    /* An image with a colour profile that fits it is turned into sRGB, which its published
+       copy (stripped of the profile) is drawn in. One without (or with one that does not fit
+       it) is left as it is: browsers draw it as sRGB.
        Given `export_profile` for it, libvips 8.14 took it to be in its own fallback profile
        and turned it, and pure blue (0, 0, 255) was published as (85, 15, 252); given an sRGB
        `import_profile` too, it fails on a greyscale image. The header alone is read here. */
     VipsImage *header = vips.image_new_from_buffer(bytes, length, "", NULL);
     if (!header) return -1;
-    int has_profile = vips.image_get_typeof(header, "icc-profile-data") != 0;
+    int has_profile = has_fitting_profile(header);
     int upright = is_webp(header);
     vips.object_unref(header);
     int status = has_profile

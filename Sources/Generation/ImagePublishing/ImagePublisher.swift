@@ -120,12 +120,13 @@ public enum ImagePublisher {
         let widths = ImageVariantWidths.widths(for: asset.size, animated: asset.isAnimated)
         let fallbackWidth = ImageVariantWidths.fallbackWidth(among: widths)
         // libvips's version too: another may encode other bytes, and the output is the same
-        // from the cache or not. "untagged-as-srgb": variants made before took an image without
-        // a colour profile to be in libvips's fallback profile, and shifted its colours.
+        // from the cache or not. "colour-profile-if-it-fits": variants made before took an
+        // image without a colour profile (or with one not made for its colours) to be in
+        // libvips's fallback profile (or applied the profile), and shifted its colours.
         let cacheName = ImageVariantCache.name(
             sourceDigest: asset.digest,
             settings: "quality \(quality) widths \(widths.map(String.init).joined(separator: ",")) fallback \(fallbackWidth)"
-                + (asset.isAnimated ? " animated" : "") + " untagged-as-srgb libvips \(ImageProcessor.version)")
+                + (asset.isAnimated ? " animated" : "") + " colour-profile-if-it-fits libvips \(ImageProcessor.version)")
         var entries: [ImageVariantCache.Entry] = []
         var cacheProblem: String?
         switch ImageVariantCache.read(cacheName, in: cacheFolder) {
