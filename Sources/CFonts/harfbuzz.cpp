@@ -26,6 +26,8 @@ struct hb_language_impl_t;
 typedef const hb_language_impl_t *hb_language_t;
 typedef int hb_bool_t;
 typedef uint32_t hb_codepoint_t;
+/* hb_script_t: an ISO 15924 tag, 'Latn' and so on (HarfBuzz's enum holds those values). */
+typedef uint32_t hb_script_t;
 typedef void (*hb_destroy_func_t)(void *);
 
 /* hb_memory_mode_t */
@@ -112,6 +114,7 @@ struct {
     void (*font_set_variations)(hb_font_t *, const hb_variation_t *, unsigned);
     hb_bool_t (*ot_var_find_axis_info)(hb_face_t *, uint32_t, hb_ot_var_axis_info_t *);
     hb_unicode_funcs_t *(*unicode_funcs_get_default)(void);
+    hb_script_t (*unicode_script)(hb_unicode_funcs_t *, hb_codepoint_t);
     hb_bool_t (*unicode_decompose)(hb_unicode_funcs_t *, hb_codepoint_t, hb_codepoint_t *, hb_codepoint_t *);
     hb_bool_t (*unicode_compose)(hb_unicode_funcs_t *, hb_codepoint_t, hb_codepoint_t, hb_codepoint_t *);
     hb_bool_t (*font_get_glyph_extents)(hb_font_t *, hb_codepoint_t, hb_glyph_extents_t *);
@@ -281,6 +284,7 @@ int load(char *message, size_t capacity) {
         {"hb_font_set_variations", (void **)&hb.font_set_variations},
         {"hb_ot_var_find_axis_info", (void **)&hb.ot_var_find_axis_info},
         {"hb_unicode_funcs_get_default", (void **)&hb.unicode_funcs_get_default},
+        {"hb_unicode_script", (void **)&hb.unicode_script},
         {"hb_unicode_decompose", (void **)&hb.unicode_decompose},
         {"hb_unicode_compose", (void **)&hb.unicode_compose},
         {"hb_font_get_glyph_extents", (void **)&hb.font_get_glyph_extents},
@@ -386,6 +390,10 @@ extern "C" unsigned cfonts_font_glyph_count(const cfonts_font *font) { return hb
 extern "C" int cfonts_font_has_character(cfonts_font *font, uint32_t character) {
     hb_codepoint_t glyph = 0;
     return hb.font_get_nominal_glyph(font->font, character, &glyph) ? 1 : 0;
+}
+
+extern "C" uint32_t cfonts_script(uint32_t character) {
+    return hb.unicode_script(hb.unicode_funcs_get_default(), character);
 }
 
 extern "C" int cfonts_font_axis(cfonts_font *font, uint32_t tag, float *minimum, float *default_value, float *maximum) {

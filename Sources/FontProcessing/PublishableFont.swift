@@ -32,7 +32,10 @@ struct PublishableFont {
         // A colour font's 'COLR' layers, which the subsetter keeps, may draw a glyph whose
         // outline is empty. Not its 'SVG ' glyphs: the subsetter leaves that table out.
         for (text, glyphs) in zip(texts, shapes) where !tags.contains("COLR") {
-            guard let character = EmptyGlyphCheck.firstUndrawnCharacter(of: text.text, shapedAs: glyphs, in: original) else { continue }
+            // The text as one run, then as the runs browsers shape apart.
+            var undrawn = EmptyGlyphCheck.firstUndrawnCharacter(of: text.text, shapedAs: glyphs, in: original)
+            if undrawn == nil { undrawn = try Self.firstUndrawnCharacter(inRunsOf: text, in: original) }
+            guard let character = undrawn else { continue }
             let hex = WebFontMaker.codePoint(character)
             let svgGlyphs = tags.contains("SVG ") ? "; its 'SVG ' glyphs are not published, as HarfBuzz's subsetter leaves them out" : ""
             let place = instance.map { " at \($0.description) of its axes (where browsers draw it in the pages, its font-weight \(weight))" } ?? ""
@@ -66,5 +69,17 @@ struct PublishableFont {
             outlinedShapes.append(outlined)
         }
         (self.font, self.shapes) = (font, outlinedShapes)
+    }
+
+    /// ``EmptyGlyphCheck/firstUndrawnCharacter(of:shapedAs:in:)`` of each run of `text` as a
+    /// browser shapes it (``TextRuns``), when it has more than one.
+    private static func firstUndrawnCharacter(inRunsOf text: ShapingText, in font: HarfBuzzFont) throws(FontProcessingFailure) -> Unicode.Scalar? {
+        let runs = TextRuns.runs(of: text.text, in: font)
+        guard runs.count > 1 || runs.first != text.text else { return nil }
+        for run in runs {
+            let glyphs = try font.shape(run, language: text.language)
+            if let character = EmptyGlyphCheck.firstUndrawnCharacter(of: run, shapedAs: glyphs, in: font) { return character }
+        }
+        return nil
     }
 }

@@ -26,3 +26,17 @@ struct BlankByDesignTests {
         }
     }
 }
+
+/// A text is checked for empty glyphs in the runs browsers shape apart, as well as whole: a
+/// change of script, or a character the font lacks (drawn in another font), ends a run.
+struct TextRunsTests {
+    @Test func aChangeOfScriptOrACharacterTheFontLacksEndsARun() throws {
+        let font = try HarfBuzzFont(sfnt: try DebianFonts.charis.bytes())
+        #expect(font.hasGlyph(for: "Ω") && !font.hasGlyph(for: "ሀ"))
+        #expect(TextRuns.runs(of: "Welcome home", in: font) == ["Welcome home"])
+        // Spaces, punctuation and combining marks go with the run they are in.
+        #expect(TextRuns.runs(of: "Welcome, Ωmega e\u{301}", in: font) == ["Welcome, ", "Ω", "mega e\u{301}"])
+        #expect(TextRuns.runs(of: "Welcome ሀΩ", in: font) == ["Welcome ", "Ω"])
+        #expect(TextRuns.runs(of: "ሀ", in: font).isEmpty)
+    }
+}

@@ -37,6 +37,10 @@ unsigned cfonts_font_glyph_count(const cfonts_font *font);
 /* Whether the font's character map gives `character` a glyph. */
 int cfonts_font_has_character(cfonts_font *font, uint32_t character);
 
+/* The Unicode script of `character`, as HarfBuzz's tag ('Latn', 'Grek'; 'Zyyy' common, 'Zinh'
+   inherited). */
+uint32_t cfonts_script(uint32_t character);
+
 /* The font's variation axis `tag` (as 'wght'), from its 'fvar': 1 with its least, default and
    greatest values, 0 when the font has no such axis (or no 'fvar'). */
 int cfonts_font_axis(cfonts_font *font, uint32_t tag, float *minimum, float *default_value, float *maximum);
