@@ -123,6 +123,7 @@ struct {
     void (*buffer_destroy)(hb_buffer_t *);
     void (*buffer_add_utf8)(hb_buffer_t *, const char *, int, unsigned, int);
     void (*buffer_set_language)(hb_buffer_t *, hb_language_t);
+    void (*buffer_set_script)(hb_buffer_t *, hb_script_t);
     void (*buffer_guess_segment_properties)(hb_buffer_t *);
     hb_bool_t (*buffer_allocation_successful)(hb_buffer_t *);
     hb_glyph_info_t *(*buffer_get_glyph_infos)(hb_buffer_t *, unsigned *);
@@ -292,6 +293,7 @@ int load(char *message, size_t capacity) {
         {"hb_buffer_destroy", (void **)&hb.buffer_destroy},
         {"hb_buffer_add_utf8", (void **)&hb.buffer_add_utf8},
         {"hb_buffer_set_language", (void **)&hb.buffer_set_language},
+        {"hb_buffer_set_script", (void **)&hb.buffer_set_script},
         {"hb_buffer_guess_segment_properties", (void **)&hb.buffer_guess_segment_properties},
         {"hb_buffer_allocation_successful", (void **)&hb.buffer_allocation_successful},
         {"hb_buffer_get_glyph_infos", (void **)&hb.buffer_get_glyph_infos},
@@ -594,11 +596,15 @@ thread_local unsigned long long outlines_drawn = 0;
 
 extern "C" unsigned long long cfonts_outlines_drawn(void) { return outlines_drawn; }
 
-extern "C" int cfonts_shape(cfonts_font *font, const char *utf8, size_t length, const char *language, cfonts_glyph **glyphs, size_t *count) {
+extern "C" int cfonts_shape(
+    cfonts_font *font, const char *utf8, size_t length, const char *language, uint32_t script, cfonts_glyph **glyphs, size_t *count) {
     if (length > 0x7fffffff) return -1;
     hb_buffer_t *buffer = hb.buffer_create();
     hb.buffer_add_utf8(buffer, utf8, static_cast<int>(length), 0, static_cast<int>(length));
     if (language && *language) hb.buffer_set_language(buffer, hb.language_from_string(language, -1));
+    /* A run's script as a browser gives it (a closing bracket takes its opening one's); what
+       is not set is guessed. */
+    if (script) hb.buffer_set_script(buffer, script);
     hb.buffer_guess_segment_properties(buffer);
     /* OpenType's shaper alone, as browsers shape: Debian's HarfBuzz would shape a font with
        Graphite tables (SIL's have them) with Graphite, which a subset, without those tables,

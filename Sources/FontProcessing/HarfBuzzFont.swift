@@ -100,14 +100,15 @@ final class HarfBuzzFont {
     static var outlinesDrawnOnThisThread: UInt64 { UInt64(cfonts_outlines_drawn()) }
 
     /// `text` shaped for `language`, as a reader sees it: each glyph's size and outline read
-    /// once, however often the text uses it.
-    func shape(_ text: String, language: String) throws(FontProcessingFailure) -> [ShapedGlyph] {
+    /// once, however often the text uses it. In `script` (``TextRuns/Run/script``) when given,
+    /// else in the one HarfBuzz guesses from the text.
+    func shape(_ text: String, language: String, script: UInt32 = 0) throws(FontProcessingFailure) -> [ShapedGlyph] {
         var utf8 = Array(text.utf8)
         var glyphs: UnsafeMutablePointer<cfonts_glyph>?
         var count = 0
         let status = utf8.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
-                cfonts_shape(font, characters.baseAddress, characters.count, language, &glyphs, &count)
+                cfonts_shape(font, characters.baseAddress, characters.count, language, script, &glyphs, &count)
             }
         }
         guard status == 0, let glyphs else { throw FontProcessingFailure("HarfBuzz cannot shape text with it (out of memory)") }

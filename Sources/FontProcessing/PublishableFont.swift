@@ -71,14 +71,18 @@ struct PublishableFont {
         (self.font, self.shapes) = (font, outlinedShapes)
     }
 
-    /// ``EmptyGlyphCheck/firstUndrawnCharacter(of:shapedAs:in:)`` of each run of `text` as a
-    /// browser shapes it (``TextRuns``), when it has more than one.
+    /// ``EmptyGlyphCheck/firstUndrawnCharacter(of:shapedAs:in:)`` of each run of `text` as
+    /// Chromium and as WebKit shape it (``TextRuns``), each run in its script.
     private static func firstUndrawnCharacter(inRunsOf text: ShapingText, in font: HarfBuzzFont) throws(FontProcessingFailure) -> Unicode.Scalar? {
-        let runs = TextRuns.runs(of: text.text, in: font)
-        guard runs.count > 1 || runs.first != text.text else { return nil }
-        for run in runs {
-            let glyphs = try font.shape(run, language: text.language)
-            if let character = EmptyGlyphCheck.firstUndrawnCharacter(of: run, shapedAs: glyphs, in: font) { return character }
+        // The text whole, in the script HarfBuzz guesses from its first letter (as a run's is
+        // found), was checked already; a run is checked once, however the two ways cut it.
+        var checked: Set<String> = []
+        for splitting in [false, true] {
+            for run in TextRuns.runs(of: text.text, in: font, splittingAtLackedCharacters: splitting) where run.text != text.text {
+                guard checked.insert("\(run.script) \(run.text)").inserted else { continue }
+                let glyphs = try font.shape(run.text, language: text.language, script: run.script)
+                if let character = EmptyGlyphCheck.firstUndrawnCharacter(of: run.text, shapedAs: glyphs, in: font) { return character }
+            }
         }
         return nil
     }

@@ -27,16 +27,37 @@ struct BlankByDesignTests {
     }
 }
 
-/// A text is checked for empty glyphs in the runs browsers shape apart, as well as whole: a
-/// change of script, or a character the font lacks (drawn in another font), ends a run.
+/// A text is checked for empty glyphs in the runs browsers shape apart, as well as whole.
 struct TextRunsTests {
-    @Test func aChangeOfScriptOrACharacterTheFontLacksEndsARun() throws {
+    static func texts(_ text: String, in font: HarfBuzzFont, splitting: Bool) -> [String] {
+        TextRuns.runs(of: text, in: font, splittingAtLackedCharacters: splitting).map(\.text)
+    }
+
+    @Test func aChangeOfScriptEndsARunAndACharacterTheFontLacksDoesInWebKit() throws {
         let font = try HarfBuzzFont(sfnt: try DebianFonts.charis.bytes())
         #expect(font.hasGlyph(for: "Ω") && !font.hasGlyph(for: "ሀ"))
-        #expect(TextRuns.runs(of: "Welcome home", in: font) == ["Welcome home"])
+        #expect(Self.texts("Welcome home", in: font, splitting: true) == ["Welcome home"])
         // Spaces, punctuation and combining marks go with the run they are in.
-        #expect(TextRuns.runs(of: "Welcome, Ωmega e\u{301}", in: font) == ["Welcome, ", "Ω", "mega e\u{301}"])
-        #expect(TextRuns.runs(of: "Welcome ሀΩ", in: font) == ["Welcome ", "Ω"])
-        #expect(TextRuns.runs(of: "ሀ", in: font).isEmpty)
+        #expect(Self.texts("Welcome, Ωmega e\u{301}", in: font, splitting: false) == ["Welcome, ", "Ω", "mega e\u{301}"])
+        // A character the font lacks: in its run in Chromium, ending it in WebKit.
+        #expect(Self.texts("Welcome ሀΩ", in: font, splitting: false) == ["Welcome ", "ሀ", "Ω"])
+        #expect(Self.texts("Welcome ሀΩ", in: font, splitting: true) == ["Welcome ", "Ω"])
+    }
+
+    /// A closing bracket takes the script of its opening one, as Chromium gives it.
+    @Test func aClosingBracketTakesItsOpeningOnesScript() throws {
+        let font = try HarfBuzzFont(sfnt: try DebianFonts.charis.bytes())
+        let runs = TextRuns.runs(of: "a Ω(b)", in: font, splittingAtLackedCharacters: false)
+        #expect(runs.map(\.text) == ["a ", "Ω(", "b", ")"])
+        #expect(runs.last?.script == runs[1].script && runs[1].script != runs[0].script)
+    }
+
+    /// An emoji, with its presentation selector, is a run of its own; a digit is not.
+    @Test func anEmojiIsARunOfItsOwn() throws {
+        let font = try HarfBuzzFont(sfnt: try DebianFonts.charis.bytes())
+        #expect(Self.texts("a \u{2665}\u{FE0F}b", in: font, splitting: false) == ["a ", "\u{2665}\u{FE0F}", "b"])
+        #expect(Self.texts("a \u{2665}b", in: font, splitting: false) == ["a ", "\u{2665}", "b"])
+        #expect(Self.texts("a \u{2665}\u{FE0E}b", in: font, splitting: false) == ["a \u{2665}\u{FE0E}b"])
+        #expect(Self.texts("1 of 4", in: font, splitting: false) == ["1 of 4"])
     }
 }

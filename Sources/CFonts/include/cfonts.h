@@ -97,9 +97,9 @@ typedef struct {
 } cfonts_glyph;
 
 /* `utf8` shaped with HarfBuzz's OpenType shaper in `font`, for `language` (a BCP 47 tag, or ""
-   for none), its script and direction guessed from the text. The glyphs are freed with
-   cfonts_free. 0 on success. */
-int cfonts_shape(cfonts_font *font, const char *utf8, size_t length, const char *language, cfonts_glyph **glyphs, size_t *count);
+   for none), in `script` (an ISO 15924 tag as cfonts_script gives it; 0: guessed from the
+   text), its direction guessed. The glyphs are freed with cfonts_free. 0 on success. */
+int cfonts_shape(cfonts_font *font, const char *utf8, size_t length, const char *language, uint32_t script, cfonts_glyph **glyphs, size_t *count);
 
 /* How many glyph outlines cfonts_shape has drawn on the calling thread: each glyph once a call.
    Tests count the work with it, where a time would depend on the machine. */
