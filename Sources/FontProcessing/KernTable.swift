@@ -52,7 +52,9 @@ enum KernTable {
         for _ in 0..<count {
             guard offset <= table.count - headerSize - 8 else { return nil }
             let format = isApple ? table[offset + 5] : table[offset + 4]
-            guard format == 0 else { return nil }
+            // An OpenType subtable of another version than 0: HarfBuzz (the checks, WebKit)
+            // kerns with it, OTS (Chromium, Firefox) skips it with a warning alone.
+            guard format == 0, isApple || table.uint16(at: offset) == 0 else { return nil }
             let pairs = Int(table.uint16(at: offset + headerSize))
             let length = headerSize + 8 + 6 * pairs
             // OpenType's length field is 16 bits: a subtable of over 10,920 pairs overflows it.

@@ -81,6 +81,26 @@ struct WholeFontTests {
     static let texts = [ShapingText(language: "en", text: "AVATAR To Wave")]
     static let characters = Array("AVATR To Wave".unicodeScalars)
 
+    /// A `kern` subtable of version 1: HarfBuzz, and so the checks and WebKit, kerns with it,
+    /// while OTS skips it with a warning alone, and Chromium drew "ab" 45 px wider than checked.
+    /// The build refused nothing; it refuses it now, as lint does.
+    @Test func aKernSubtableOfAnotherVersionIsRefused() throws {
+        // The font's one subtable, then a copy of it of version 1: OTS keeps the table and the
+        // first (a table left empty, it would discard, which the OTS check finds).
+        let own = try SFNTFile.table("kern", of: try Self.kernedOnly())
+        let subtable = Array(own[4...])
+        let kern = [0, 0, 0, 2] + subtable + [0, 1] + Array(subtable[2...])
+        let font = try Self.kernedOnly(kern: kern)
+        #expect(throws: FontProcessingFailure.self) { try KernTable.check(in: font) }
+        let folder = TemporaryFolder()
+        try folder.write("app.appDef", Self.appDef)
+        try folder.write("fonts/Kerned.ttf", Data(font))
+        let project = try #require(FontBuildTests.project(at: folder.path("app.appDef")))
+        let result = FontPublisher.publish(project, cacheFolder: folder.path("cache"))
+        #expect(result.project.fontAssets.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.diagnostics.first?.message.contains("its 'kern' table") == true, "\(result.diagnostics.map(\.message))")
+    }
+
     /// What a font published whole carries as it is must be kerning pairs and nothing more.
     @Test func aKernTableWithATextAfterItsPairsIsNotPublished() throws {
         let kern = try SFNTFile.table("kern", of: try Self.kernedOnly()) + Array("PRIVATE notes /home/alice.secret/salary.xlsx".utf8)
