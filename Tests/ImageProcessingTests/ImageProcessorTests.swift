@@ -80,83 +80,24 @@ struct ImageProcessorTests {
         #expect(try ImageProcessor.averageColor(of: published.bytes) == ImageProcessor.averageColor(of: source))
     }
 
-    /// The lossy WebP `webp`'s image with an EXIF orientation of 6 (turn a quarter clockwise).
-    static func withOrientation6(_ webp: [UInt8]) -> [UInt8] {
-        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-        func le24(_ value: Int) -> [UInt8] { Array(le32(value).prefix(3)) }
-        func chunk(_ tag: String, _ data: [UInt8]) -> [UInt8] { Array(tag.utf8) + le32(data.count) + data + (data.count % 2 == 1 ? [0] : []) }
-        // Its 'VP8 ' chunk, among those libvips writes (VP8X first).
-        var at = 12
-        var vp8: [UInt8] = []
-        while at + 8 <= webp.count {
-            let size = Int(webp[at + 4]) | Int(webp[at + 5]) << 8 | Int(webp[at + 6]) << 16 | Int(webp[at + 7]) << 24
-            if String(decoding: webp[at..<at + 4], as: UTF8.self) == "VP8 " { vp8 = Array(webp[at + 8..<at + 8 + size]) }
-            at += 8 + size + size % 2
-        }
-        // VP8's frame header: after the 3-byte frame tag and the start code, 14 bits each of width and height.
-        let width = Int(vp8[6]) | Int(vp8[7] & 0x3F) << 8
-        let height = Int(vp8[8]) | Int(vp8[9] & 0x3F) << 8
-        let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
-        let body = Array("WEBP".utf8) + chunk("VP8X", [0x08, 0, 0, 0] + le24(width - 1) + le24(height - 1)) + chunk("VP8 ", vp8) + chunk("EXIF", tiff)
-        return Array("RIFF".utf8) + le32(body.count) + body
-    }
-
-    /// A grey ICC profile (version 2, a display's, gamma 2.2), made by hand: lcms reads it.
-    static let greyProfile: [UInt8] = {
-        func u32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
-        func tag(_ text: String) -> [UInt8] { Array(text.utf8) }
-        let d50 = u32(0x0000_F6D6) + u32(0x0001_0000) + u32(0x0000_D32D)
-        let name = Array("Grey".utf8) + [0]
-        let description = tag("desc") + u32(0) + u32(UInt32(name.count)) + name + u32(0) + u32(0) + [0, 0, 0] + [UInt8](repeating: 0, count: 67)
-        let whitePoint = tag("XYZ ") + u32(0) + d50
-        let curve = tag("curv") + u32(0) + u32(1) + [0x02, 0x33, 0, 0]
-        var tags: [(String, [UInt8])] = [("desc", description), ("wtpt", whitePoint), ("kTRC", curve)]
-        var offset = 128 + 4 + 12 * tags.count
-        var table = u32(UInt32(tags.count))
-        var data: [UInt8] = []
-        for index in tags.indices {
-            let padded = tags[index].1 + [UInt8](repeating: 0, count: (4 - tags[index].1.count % 4) % 4)
-            table += tag(tags[index].0) + u32(UInt32(offset)) + u32(UInt32(tags[index].1.count))
-            data += padded
-            offset += padded.count
-            tags[index].1 = padded
-        }
-        let header =
-            u32(UInt32(offset)) + u32(0) + u32(0x0210_0000) + tag("mntr") + tag("GRAY") + tag("XYZ ") + [UInt8](repeating: 0, count: 12) + tag("acsp")
-            + [UInt8](repeating: 0, count: 28) + d50 + [UInt8](repeating: 0, count: 48)
-        return header + table + data
-    }()
-
-    /// The lossy WebP `webp`'s image with the colour profile `profile`.
-    static func withProfile(_ webp: [UInt8], _ profile: [UInt8]) -> [UInt8] {
-        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-        func chunk(_ tag: String, _ data: [UInt8]) -> [UInt8] { Array(tag.utf8) + le32(data.count) + data + (data.count % 2 == 1 ? [0] : []) }
-        var at = 12
-        var vp8: [UInt8] = []
-        while at + 8 <= webp.count {
-            let size = Int(webp[at + 4]) | Int(webp[at + 5]) << 8 | Int(webp[at + 6]) << 16 | Int(webp[at + 7]) << 24
-            if String(decoding: webp[at..<at + 4], as: UTF8.self) == "VP8 " { vp8 = Array(webp[at + 8..<at + 8 + size]) }
-            at += 8 + size + size % 2
-        }
-        let width = Int(vp8[6]) | Int(vp8[7] & 0x3F) << 8
-        let height = Int(vp8[8]) | Int(vp8[9] & 0x3F) << 8
-        let canvas = Array(le32(width - 1).prefix(3)) + Array(le32(height - 1).prefix(3))
-        let body = Array("WEBP".utf8) + chunk("VP8X", [0x20, 0, 0, 0] + canvas) + chunk("ICCP", profile) + chunk("VP8 ", vp8)
-        return Array("RIFF".utf8) + le32(body.count) + body
-    }
-
     /// A colour profile that does not fit the image's colours (a grey one on an RGB WebP or
     /// JPEG) is ignored, as browsers ignore it: libvips applied it, and the image's green and
-    /// blue became transparency.
-    @Test func aColourProfileThatDoesNotFitTheImageIsIgnored() throws {
+    /// blue became transparency. One that fits is applied.
+    @Test func aColourProfileIsAppliedOnlyWhenItFitsTheImage() throws {
         let source = [UInt8](try #require(Data(base64Encoded: Self.quartersPNG)))
         let plain = try ImageProcessor.resize(source, toWidth: 1000, as: .webp, quality: 90).bytes
-        let tagged = Self.withProfile(plain, Self.greyProfile)
-        #expect(try ImageProcessor.uprightSize(tagged) == (40, 30), "libvips reads it")
-        let fromPlain = try ImageProcessor.resize(plain, toWidth: 1000, as: .png, quality: 80)
-        let fromTagged = try ImageProcessor.resize(tagged, toWidth: 1000, as: .png, quality: 80)
-        #expect(try ImageProcessor.hasAlpha(fromTagged.bytes) == false)
-        #expect(try ImageProcessor.averageColor(of: fromTagged.bytes) == ImageProcessor.averageColor(of: fromPlain.bytes))
+        func published(_ webp: [UInt8]) throws -> (alpha: Bool, colour: ImageProcessor.Color) {
+            let made = try ImageProcessor.resize(webp, toWidth: 1000, as: .png, quality: 80)
+            return (try ImageProcessor.hasAlpha(made.bytes), try ImageProcessor.averageColor(of: made.bytes))
+        }
+        let untagged = try published(plain)
+        let grey = WebPChunks.withProfile(plain, HandMadeProfiles.grey)
+        #expect(try ImageProcessor.uprightSize(grey) == (40, 30), "libvips reads it")
+        let ignored = try published(grey)
+        #expect(!ignored.alpha && ignored.colour == untagged.colour)
+        // Red (200, 0, 40) a quarter and green three quarters, red and blue swapped by the profile.
+        let applied = try published(WebPChunks.withProfile(plain, HandMadeProfiles.redAsBlue))
+        #expect(applied.colour.blue > untagged.colour.blue + 5 && applied.colour.red + 5 < untagged.colour.red, "\(untagged.colour) then \(applied.colour)")
     }
 
     /// Browsers draw a WebP as it is stored, whatever EXIF orientation it carries (Chromium and
@@ -164,7 +105,7 @@ struct ImageProcessorTests {
     @Test func aWebPIsNotTurnedByItsOrientation() throws {
         let stored = try ImageProcessor.resize(try Self.fixture("gps-rotated.jpg"), toWidth: 1000, as: .webp, quality: 80)
         #expect((stored.width, stored.height) == (60, 120))
-        let oriented = Self.withOrientation6(stored.bytes)
+        let oriented = WebPChunks.withOrientation6(stored.bytes)
         #expect(try ImageProcessor.uprightSize(oriented) == (60, 120))
         let published = try ImageProcessor.resize(oriented, toWidth: 1000, as: .png, quality: 80)
         #expect((published.width, published.height) == (60, 120))

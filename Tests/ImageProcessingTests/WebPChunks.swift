@@ -1,0 +1,83 @@
+/// A lossy WebP's image rewritten as an extended WebP ('VP8X') with chunks of the tests' own: a
+/// colour profile, EXIF. libvips writes extended WebPs already (a 'VP8X' first); the 'VP8 '
+/// chunk is taken from among its chunks.
+enum WebPChunks {
+    static func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+
+    static func chunk(_ tag: String, _ data: [UInt8]) -> [UInt8] {
+        Array(tag.utf8) + le32(data.count) + data + (data.count % 2 == 1 ? [0] : [])
+    }
+
+    /// `webp`'s image in an extended WebP whose 'VP8X' has `flags` (0x20 a profile, 0x08 EXIF),
+    /// with `before` chunks before the image ('ICCP') and `after` ones after it ('EXIF').
+    static func extended(_ webp: [UInt8], flags: UInt8, before: [(String, [UInt8])] = [], after: [(String, [UInt8])] = []) -> [UInt8] {
+        var at = 12
+        var vp8: [UInt8] = []
+        while at + 8 <= webp.count {
+            let size = Int(webp[at + 4]) | Int(webp[at + 5]) << 8 | Int(webp[at + 6]) << 16 | Int(webp[at + 7]) << 24
+            if String(decoding: webp[at..<at + 4], as: UTF8.self) == "VP8 " { vp8 = Array(webp[at + 8..<at + 8 + size]) }
+            at += 8 + size + size % 2
+        }
+        // VP8's frame header: after the 3-byte frame tag and the start code, 14 bits each of width and height.
+        let width = Int(vp8[6]) | Int(vp8[7] & 0x3F) << 8
+        let height = Int(vp8[8]) | Int(vp8[9] & 0x3F) << 8
+        let canvas = Array(le32(width - 1).prefix(3)) + Array(le32(height - 1).prefix(3))
+        let body =
+            Array("WEBP".utf8) + chunk("VP8X", [flags, 0, 0, 0] + canvas) + before.flatMap { chunk($0.0, $0.1) } + chunk("VP8 ", vp8)
+            + after.flatMap { chunk($0.0, $0.1) }
+        return Array("RIFF".utf8) + le32(body.count) + body
+    }
+
+    /// `webp`'s image with an EXIF orientation of 6 (turn a quarter clockwise).
+    static func withOrientation6(_ webp: [UInt8]) -> [UInt8] {
+        let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+        return extended(webp, flags: 0x08, after: [("EXIF", tiff)])
+    }
+
+    /// `webp`'s image with the colour profile `profile`.
+    static func withProfile(_ webp: [UInt8], _ profile: [UInt8]) -> [UInt8] {
+        extended(webp, flags: 0x20, before: [("ICCP", profile)])
+    }
+}
+
+/// ICC profiles (version 2, a display's) made by hand, which lcms reads.
+enum HandMadeProfiles {
+    private static func u32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+    private static func tag(_ text: String) -> [UInt8] { Array(text.utf8) }
+    private static func xyz(_ x: UInt32, _ y: UInt32, _ z: UInt32) -> [UInt8] { tag("XYZ ") + u32(0) + u32(x) + u32(y) + u32(z) }
+    /// D50, in s15Fixed16.
+    private static let d50 = xyz(0x0000_F6D6, 0x0001_0000, 0x0000_D32D)
+    /// A gamma 2.2 curve.
+    private static let curve = tag("curv") + u32(0) + u32(1) + [0x02, 0x33, 0, 0]
+
+    /// Grey, gamma 2.2.
+    static let grey = profile(space: "GRAY", tags: [("wtpt", d50), ("kTRC", curve)])
+
+    /// RGB with sRGB's red and blue primaries (D50-adapted) swapped: a red pixel tagged with
+    /// it is a blue one.
+    static let redAsBlue = profile(
+        space: "RGB ",
+        tags: [
+            ("wtpt", d50), ("rXYZ", xyz(0x0000_24A0, 0x0000_0F84, 0x0000_B6CF)), ("gXYZ", xyz(0x0000_6296, 0x0000_B74F, 0x0000_18DA)),
+            ("bXYZ", xyz(0x0000_6FA2, 0x0000_38F5, 0x0000_0390)), ("rTRC", curve), ("gTRC", curve), ("bTRC", curve),
+        ])
+
+    private static func profile(space: String, tags given: [(String, [UInt8])]) -> [UInt8] {
+        let name = Array("Test".utf8) + [0]
+        let description = tag("desc") + u32(0) + u32(UInt32(name.count)) + name + u32(0) + u32(0) + [0, 0, 0] + [UInt8](repeating: 0, count: 67)
+        let tags = [("desc", description)] + given
+        var offset = 128 + 4 + 12 * tags.count
+        var table = u32(UInt32(tags.count))
+        var data: [UInt8] = []
+        for (name, bytes) in tags {
+            table += tag(name) + u32(UInt32(offset)) + u32(UInt32(bytes.count))
+            let padded = bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4)
+            data += padded
+            offset += padded.count
+        }
+        let header =
+            u32(UInt32(offset)) + u32(0) + u32(0x0210_0000) + tag("mntr") + tag(space) + tag("XYZ ") + [UInt8](repeating: 0, count: 12)
+            + tag("acsp") + [UInt8](repeating: 0, count: 28) + d50.suffix(12) + [UInt8](repeating: 0, count: 48)
+        return header + table + data
+    }
+}
