@@ -83,7 +83,7 @@ struct WholeFontTests {
 
     /// A `kern` subtable of version 1: HarfBuzz, and so the checks and WebKit, kerns with it,
     /// while OTS skips it with a warning alone, and Chromium drew "ab" 45 px wider than checked.
-    /// The build refused nothing; it refuses it now, as lint does.
+    /// The build refused nothing; it refuses it now, and so does lint.
     @Test func aKernSubtableOfAnotherVersionIsRefused() throws {
         // The font's one subtable, then a copy of it of version 1: OTS keeps the table and the
         // first (a table left empty, it would discard, which the OTS check finds).
@@ -99,6 +99,8 @@ struct WholeFontTests {
         let result = FontPublisher.publish(project, cacheFolder: folder.path("cache"))
         #expect(result.project.fontAssets.isEmpty, "\(result.diagnostics.map(\.message))")
         #expect(result.diagnostics.first?.message.contains("its 'kern' table") == true, "\(result.diagnostics.map(\.message))")
+        let lint = try #require(try FontFileCheckProbe.drawingProblem(of: font, texts: Self.texts), "lint passes a font the build refuses")
+        #expect(lint.description.contains("its 'kern' table"), "\(lint.description)")
     }
 
     /// What a font published whole carries as it is must be kerning pairs and nothing more.
