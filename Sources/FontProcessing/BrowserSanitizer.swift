@@ -71,9 +71,10 @@ enum BrowserSanitizer {
             return "cannot be checked by \(what): it cannot be written to a temporary file"
         }
         // OTS says "ERROR: <table>: <why>" of what it refuses, then "<table>: Failed to parse
-        // table", and "ERROR: Table discarded" after a table it leaves out; a "WARNING:" is
-        // what it reads past, mending nothing drawn. Only the errors are kept, however many
-        // warnings a font makes it print before them.
+        // table", and "ERROR: Table discarded" after a table it leaves out. A "WARNING:" is
+        // what it reads past or mends, mostly nothing drawn (a bad weight class, names out of
+        // order), but not always: a 'kern' subtable of version 1 it skips with a warning alone,
+        // which KernTable refuses. Only the errors are kept, however many warnings come first.
         let arguments = [folder.path(PrivateFolder.input), folder.path(PrivateFolder.output)]
         guard let run = ProgramRun.run(program, arguments: arguments, seconds: timeLimit, keeping: { $0.hasPrefix("ERROR: ") }) else {
             return "cannot be checked by \(what): '\(program)' cannot be started"
