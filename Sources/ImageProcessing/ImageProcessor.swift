@@ -14,6 +14,12 @@ package enum ImageProcessor {
     /// A format variants are written in.
     package enum Format: String, Sendable {
         case webp, jpeg, png, gif
+
+        /// The format of an image whose format is named `name` as the model names it ("jpeg",
+        /// "gif", "webp", "png"), whose decoder the checks ask: any other is read as a PNG.
+        package init(named name: String) {
+            self = Format(rawValue: name) ?? .png
+        }
     }
 
     /// One encoded image.

@@ -62,14 +62,9 @@ struct CachedVariantCheck {
         guard isAnimated ? structure.frameCount <= sourceFrames : structure.frameCount == 1 else {
             return "has \(structure.frameCount) frames, where the source has \(sourceFrames)"
         }
-        let decoderFormat: ImageProcessor.Format =
-            switch format {
-            case .webp: .webp
-            case .jpeg: .jpeg
-            case .gif: .gif
-            default: .png
-            }
-        if let failure = ImageProcessor.problemDecoding(entry.bytes, format: decoderFormat, width: entry.width, height: entry.height, allFrames: isAnimated) {
+        if let failure = ImageProcessor.problemDecoding(
+            entry.bytes, format: ImageProcessor.Format(named: format.rawValue), width: entry.width, height: entry.height, allFrames: isAnimated)
+        {
             return "does not decode: \(failure.description)"
         }
         return nil

@@ -16,13 +16,7 @@ extension ImagePublisher {
         var bytes = asset.bytes
         // From the last, so that the ranges before stay where they are.
         for image in asset.embeddedImages.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            let format: ImageProcessor.Format =
-                switch image.format {
-                case .jpeg: .jpeg
-                case .gif: .gif
-                case .webp: .webp
-                default: .png
-                }
+            let format = ImageProcessor.Format(named: image.format.rawValue)
             let made: ImageProcessor.Encoded
             do {
                 let upright = try ImageProcessor.uprightSize(image.bytes)

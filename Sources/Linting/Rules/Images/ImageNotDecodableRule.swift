@@ -76,7 +76,7 @@ struct ImageNotDecodableRule: Rule {
     static func problemDecoding(_ bytes: [UInt8], format: ImageFormat?, size: ImageSize?, allFrames: Bool) -> ImageProcessor.Failure? {
         guard let format, let size else { return nil }
         return ImageProcessor.problemDecoding(
-            bytes, format: decoder(of: format), width: size.width, height: size.height, allFrames: allFrames, warningsFail: false)
+            bytes, format: ImageProcessor.Format(named: format.rawValue), width: size.width, height: size.height, allFrames: allFrames, warningsFail: false)
     }
 
     /// ``problemDecoding(_:format:size:allFrames:)`` of the file at `path`, read a strip at a
@@ -85,16 +85,8 @@ struct ImageNotDecodableRule: Rule {
         guard let format, let size else { return nil }
         return PathText.withCString(path) {
             ImageProcessor.problemDecoding(
-                fileAt: $0, format: decoder(of: format), width: size.width, height: size.height, allFrames: allFrames, warningsFail: false)
-        }
-    }
-
-    private static func decoder(of format: ImageFormat) -> ImageProcessor.Format {
-        switch format {
-        case .webp: .webp
-        case .jpeg: .jpeg
-        case .gif: .gif
-        default: .png
+                fileAt: $0, format: ImageProcessor.Format(named: format.rawValue), width: size.width, height: size.height, allFrames: allFrames,
+                warningsFail: false)
         }
     }
 }
