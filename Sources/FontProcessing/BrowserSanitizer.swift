@@ -58,8 +58,10 @@ enum BrowserSanitizer {
 
     /// Why OTS refuses the sfnt `font`, or discards one of its tables (a phrase whose subject
     /// is the font: "is refused by …"); `nil` when it takes all of it. The tables browsers
-    /// pass through (``passedThrough``) are not given to it.
-    static func refusal(of font: [UInt8]) -> String? {
+    /// pass through (``passedThrough``) are not given to it. With `wholeOnly`, only its refusal
+    /// of the whole font counts: a source font's tables the build never publishes (SIL's
+    /// private 'Silt', which OTS leaves out) are no reason.
+    static func refusal(of font: [UInt8], wholeOnly: Bool = false) -> String? {
         guard let program else { return missing?.description }
         let what = "the font sanitizer of Chromium and Firefox (OTS)"
         guard let given = try? HarfBuzzFont(sfnt: font).sfnt(without: passedThrough) else {
@@ -85,6 +87,7 @@ enum BrowserSanitizer {
         if run.status != 0 {
             return "is refused by \(what)" + (Self.reason(in: errors, before: errors.count).map { ": \($0)" } ?? "")
         }
+        if wholeOnly { return nil }
         if let discarded = errors.firstIndex(of: "Table discarded") {
             return "has a table that \(what) discards" + (Self.reason(in: errors, before: discarded).map { ": \($0)" } ?? "")
         }

@@ -173,9 +173,10 @@ package enum WebFontMaker {
     /// Why OTS refuses the font `source` itself, when it does: what the published font lacks
     /// then follows from it (HarfBuzz leaves out a table it cannot read, and OTS says the font
     /// lacks it), and the source's reason is the one its author can mend. Asked only once the
-    /// published font is refused: a subset may leave a damaged table behind.
+    /// published font is refused: a subset may leave a damaged table behind. A table of the
+    /// source OTS only discards is no reason: the build may not publish that table at all.
     static func sourceRefusal(_ source: [UInt8]) -> FontProcessingFailure? {
-        BrowserSanitizer.refusal(of: source).map { FontProcessingFailure("it \($0)") }
+        BrowserSanitizer.refusal(of: source, wholeOnly: true).map { FontProcessingFailure("it \($0)") }
     }
 
     /// The sfnt `sfnt` of HarfBuzz's subsetter with its tables as the build publishes them:

@@ -143,6 +143,24 @@ struct BrowserRefusedFontTests {
         }
     }
 
+    /// A table OTS leaves out of what it writes without a word (one it does not know, as a
+    /// font tool's private 'zzzz', or SIL's 'Silt') is found by reading what it wrote, but is
+    /// no reason to refuse a source font; the tables browsers pass through (a 'GDEF' of junk)
+    /// are not given to it.
+    @Test func aTableOTSLeavesOutSilentlyIsFoundAndPassedThroughOnesAreNotGiven() throws {
+        let source = try DebianFonts.charis.bytes()
+        #expect(BrowserSanitizer.refusal(of: source)?.hasSuffix("discards: its 'Silt' table") == true)
+        #expect(BrowserSanitizer.refusal(of: source, wholeOnly: true) == nil)
+        let charis = try HarfBuzzFont(sfnt: try HarfBuzzFont(sfnt: source).sfnt(without: ["Silt"]))
+        #expect(BrowserSanitizer.refusal(of: try charis.sfnt(without: [])) == nil)
+        let privateTable = try charis.sfnt(replacing: "zzzz", with: Array("a font tool's notes".utf8))
+        #expect(try BrowserSanitizerTests.sanitize(privateTable).messages.isEmpty, "OTS says nothing of it")
+        #expect(BrowserSanitizer.refusal(of: privateTable) == "has a table that the font sanitizer of Chromium and Firefox (OTS) discards: its 'zzzz' table")
+        let junkLayout = try charis.sfnt(replacing: "GDEF", with: [0, 1, 0, 0, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0])
+        #expect(try BrowserSanitizerTests.sanitize(junkLayout).status != 0, "the OTS program refuses it whole")
+        #expect(BrowserSanitizer.refusal(of: junkLayout) == nil)
+    }
+
     /// What OTS says is read as it says it: the table and why, not what followed from it.
     @Test func otsMessagesNameTheTableAndWhy() {
         let gdef = ["Layout: ClassRangeRecord 0 class > number of classes: 257 > 4", "GDEF: Invalid glyph classes", "GDEF: Failed to parse table"]
