@@ -56,49 +56,77 @@ enum BrowserSanitizer {
     /// them, and draws a font whose variations it refuses at its default instance.
     static let passedThrough = ["GDEF", "GPOS", "GSUB", "COLR", "CPAL"]
 
-    /// Why OTS refuses the sfnt `font`, or discards one of its tables (a phrase whose subject
-    /// is the font: "is refused by …"); `nil` when it takes all of it. The tables browsers
-    /// pass through (``passedThrough``) are not given to it. With `wholeOnly`, only its refusal
-    /// of the whole font counts: a source font's tables the build never publishes (SIL's
-    /// private 'Silt', which OTS leaves out) are no reason.
+    /// What OTS makes of a font: why it refuses it (a phrase whose subject is the font: "is
+    /// refused by …"), or the font Chromium and Firefox draw with, OTS's output with the tables
+    /// it is not given (``passedThrough``) put back as they are.
+    enum Outcome {
+        case refused(String)
+        case loaded([UInt8])
+    }
+
+    /// Why OTS refuses the sfnt `font`, or discards one of its tables; `nil` when it takes all
+    /// of it (``load(_:wholeOnly:)``).
     static func refusal(of font: [UInt8], wholeOnly: Bool = false) -> String? {
-        guard let program else { return missing?.description }
+        if case .refused(let reason) = load(font, wholeOnly: wholeOnly) { return reason }
+        return nil
+    }
+
+    /// The sfnt `font` as OTS loads it: refused when OTS refuses it or discards one of its
+    /// tables, else what OTS wrote, which may differ from `font` where OTS mended a table it
+    /// kept, saying only a warning: the caller compares the two. The tables browsers pass
+    /// through (``passedThrough``) are not given to it. With `wholeOnly`, only its refusal of
+    /// the whole font counts: a source font's tables the build never publishes (SIL's private
+    /// 'Silt', which OTS leaves out) are no reason.
+    static func load(_ font: [UInt8], wholeOnly: Bool = false) -> Outcome {
+        guard let program else { return .refused(missing?.description ?? "cannot be checked: OTS is missing") }
         let what = "the font sanitizer of Chromium and Firefox (OTS)"
         guard let given = try? HarfBuzzFont(sfnt: font).sfnt(without: passedThrough) else {
-            return "cannot be checked by \(what): HarfBuzz cannot copy its tables"
+            return .refused("cannot be checked by \(what): HarfBuzz cannot copy its tables")
         }
-        guard let folder = PrivateFolder() else { return "cannot be checked by \(what): no private temporary folder can be made" }
+        guard let folder = PrivateFolder() else { return .refused("cannot be checked by \(what): no private temporary folder can be made") }
         defer { folder.remove() }
         guard folder.store(given, as: PrivateFolder.input) else {
-            return "cannot be checked by \(what): it cannot be written to a temporary file"
+            return .refused("cannot be checked by \(what): it cannot be written to a temporary file")
         }
         // OTS says "ERROR: <table>: <why>" of what it refuses, then "<table>: Failed to parse
         // table", and "ERROR: Table discarded" after a table it leaves out. A "WARNING:" is
         // what it reads past or mends, mostly nothing drawn (a bad weight class, names out of
-        // order), but not always: a 'kern' subtable of version 1 it skips with a warning alone,
-        // which KernTable refuses. Only the errors are kept, however many warnings come first.
+        // order), but not always (a 'kern' subtable of version 1 it skips, a negative line gap
+        // it sets to 0): what it mends is found by comparing what it wrote, not by its words.
+        // Only the errors are kept, however many warnings come first.
         let arguments = [folder.path(PrivateFolder.input), folder.path(PrivateFolder.output)]
         guard let run = ProgramRun.run(program, arguments: arguments, seconds: timeLimit, keeping: { $0.hasPrefix("ERROR: ") }) else {
-            return "cannot be checked by \(what): '\(program)' cannot be started"
+            return .refused("cannot be checked by \(what): '\(program)' cannot be started")
         }
-        if run.timedOut { return "is not read by \(what) within \(timeLimit) s" }
-        if run.linesDropped { return "makes \(what) report more than \(ProgramRun.keptLimit >> 20) MB of errors" }
+        if run.timedOut { return .refused("is not read by \(what) within \(timeLimit) s") }
+        if run.linesDropped { return .refused("makes \(what) report more than \(ProgramRun.keptLimit >> 20) MB of errors") }
         let errors = run.lines.map { String($0.dropFirst("ERROR: ".count)) }
         if run.status != 0 {
-            return "is refused by \(what)" + (Self.reason(in: errors, before: errors.count).map { ": \($0)" } ?? "")
+            return .refused("is refused by \(what)" + (Self.reason(in: errors, before: errors.count).map { ": \($0)" } ?? ""))
         }
-        if wholeOnly { return nil }
-        if let discarded = errors.firstIndex(of: "Table discarded") {
-            return "has a table that \(what) discards" + (Self.reason(in: errors, before: discarded).map { ": \($0)" } ?? "")
-        }
-        // And what it wrote is read: a table it left out, said or not, is not drawn with.
         guard let sanitized = folder.read(PrivateFolder.output, limit: 4 * given.count + (1 << 20)),
             let kept = try? Set(SFNTDirectory.records(of: sanitized).map(\.tag)), let tables = try? SFNTDirectory.records(of: given)
-        else { return "cannot be checked by \(what): what it wrote cannot be read" }
-        if let left = tables.first(where: { !kept.contains($0.tag) }) {
-            return "has a table that \(what) discards: its '\(FontFileStructure.tag(left.tag))' table"
+        else { return .refused("cannot be checked by \(what): what it wrote cannot be read") }
+        if !wholeOnly {
+            if let discarded = errors.firstIndex(of: "Table discarded") {
+                return .refused("has a table that \(what) discards" + (Self.reason(in: errors, before: discarded).map { ": \($0)" } ?? ""))
+            }
+            // And what it wrote is read: a table it left out, said or not, is not drawn with.
+            if let left = tables.first(where: { !kept.contains($0.tag) }) {
+                return .refused("has a table that \(what) discards: its '\(FontFileStructure.tag(left.tag))' table")
+            }
         }
-        return nil
+        // The tables it was not given, as browsers pass them through.
+        do {
+            var loaded = sanitized
+            for tag in passedThrough {
+                guard let table = try SFNTDirectory.table(tag, of: font) else { continue }
+                loaded = try HarfBuzzFont(sfnt: loaded).sfnt(replacing: tag, with: table)
+            }
+            return .loaded(loaded)
+        } catch {
+            return .refused("cannot be checked by \(what): what it wrote cannot be read: \(error.description)")
+        }
     }
 
     /// What OTS said of the table it failed on, among `errors` before the `end`th: its first

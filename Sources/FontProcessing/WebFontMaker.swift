@@ -272,6 +272,28 @@ package enum WebFontMaker {
     /// ``difference(of:from:characters:)`` of a font before it is compressed: lint's, which
     /// makes no WOFF2 (Brotli at its highest quality takes seconds a font).
     private static func difference(ofSfnt sfnt: [UInt8], from source: PublishableFont, characters: [Unicode.Scalar]) -> String? {
+        if let difference = shapingDifference(of: sfnt, from: source, characters: characters) { return difference }
+        // Alike as HarfBuzz reads it, and so as WebKit draws it. Chromium and Firefox load it
+        // through OTS, which refuses some fonts HarfBuzz reads and mends some tables it keeps,
+        // saying only a warning: what OTS makes of it is compared too.
+        switch BrowserSanitizer.load(sfnt) {
+        case .refused(let reason):
+            return reason
+        case .loaded(let loaded):
+            let sanitizer = "as the font sanitizer of Chromium and Firefox (OTS) loads it"
+            guard let metrics = LineMetrics(of: sfnt), let loadedMetrics = LineMetrics(of: loaded) else {
+                return "cannot be compared with what OTS makes of it: its tables cannot be read"
+            }
+            if let difference = metrics.difference(from: loadedMetrics, otherName: sanitizer) {
+                return "is laid out otherwise in Chromium and Firefox than in WebKit: \(difference)"
+            }
+            return shapingDifference(of: loaded, from: source, characters: characters).map { "\(sanitizer), \($0)" }
+        }
+    }
+
+    /// How the sfnt `sfnt` maps `characters` and shapes the texts of `source` otherwise than
+    /// `source`, as HarfBuzz reads it; `nil` when alike.
+    private static func shapingDifference(of sfnt: [UInt8], from source: PublishableFont, characters: [Unicode.Scalar]) -> String? {
         let published: HarfBuzzFont
         do {
             published = try HarfBuzzFont(sfnt: sfnt)
@@ -293,9 +315,7 @@ package enum WebFontMaker {
                 return "cannot be shaped: \(error.description)"
             }
         }
-        // Alike as HarfBuzz reads it, and so as browsers draw it, if they load it all: a font
-        // OTS refuses is drawn in neither Chromium nor Firefox, however HarfBuzz draws it.
-        return BrowserSanitizer.refusal(of: sfnt)
+        return nil
     }
 }
 
