@@ -11,6 +11,11 @@
 #define CVIPS_SIZE_DOWN 2
 #define CVIPS_MAX_COORD 10000000
 #define CVIPS_INTERPRETATION_SRGB 22
+/* VIPS_INTERPRETATION_CMYK and VIPS_FORMAT_UCHAR (enum VipsBandFormat). */
+#define CVIPS_INTERPRETATION_CMYK 15
+#define CVIPS_FORMAT_UCHAR 0
+/* VIPS_INTENT_PERCEPTUAL (enum VipsIntent). */
+#define CVIPS_INTENT_PERCEPTUAL 0
 /* The column of vips_stats's matrix that holds each band's mean (after min, max, sum, sum2). */
 #define CVIPS_STATS_MEAN 4
 
@@ -22,6 +27,14 @@ static struct {
     int (*concurrency_get)(void);
     void (*concurrency_set)(int concurrency);
     int (*thumbnail_buffer)(void *buf, size_t len, VipsImage **out, int width, ...);
+    int (*thumbnail_image)(VipsImage *in, VipsImage **out, int width, ...);
+    int (*icc_transform)(VipsImage *in, VipsImage **out, const char *output_profile, ...);
+    int (*invert)(VipsImage *in, VipsImage **out, ...);
+    int (*extract_band)(VipsImage *in, VipsImage **out, int band, ...);
+    int (*multiply)(VipsImage *left, VipsImage *right, VipsImage **out, ...);
+    int (*linear1)(VipsImage *in, VipsImage **out, double a, double b, ...);
+    int (*image_get_interpretation)(const VipsImage *image);
+    int (*image_get_format)(const VipsImage *image);
     VipsImage *(*image_new_from_buffer)(const void *buf, size_t len, const char *options, ...);
     VipsImage *(*image_new_from_file)(const char *name, ...);
     VipsImage *(*image_copy_memory)(VipsImage *image);
@@ -117,6 +130,14 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_concurrency_get", (void **)&vips.concurrency_get},
         {"vips_concurrency_set", (void **)&vips.concurrency_set},
         {"vips_thumbnail_buffer", (void **)&vips.thumbnail_buffer},
+        {"vips_thumbnail_image", (void **)&vips.thumbnail_image},
+        {"vips_icc_transform", (void **)&vips.icc_transform},
+        {"vips_invert", (void **)&vips.invert},
+        {"vips_extract_band", (void **)&vips.extract_band},
+        {"vips_multiply", (void **)&vips.multiply},
+        {"vips_linear1", (void **)&vips.linear1},
+        {"vips_image_get_interpretation", (void **)&vips.image_get_interpretation},
+        {"vips_image_get_format", (void **)&vips.image_get_format},
         {"vips_image_new_from_buffer", (void **)&vips.image_new_from_buffer},
         {"vips_image_new_from_file", (void **)&vips.image_new_from_file},
         {"vips_image_copy_memory", (void **)&vips.image_copy_memory},
@@ -208,6 +229,44 @@ static int has_fitting_profile(VipsImage *image) {
     return 0;
 }
 
+/* Whether `image` is 8-bit CMYK (a JPEG's), which is turned into sRGB as browsers turn it
+   (cmyk_to_srgb), not as libvips's thumbnail turns it. */
+static int is_cmyk(const VipsImage *image) {
+    return vips.image_get_interpretation(image) == CVIPS_INTERPRETATION_CMYK && vips.image_get_bands(image) == 4
+        && vips.image_get_format(image) == CVIPS_FORMAT_UCHAR;
+}
+
+/* The 8-bit CMYK image `in` in sRGB, as browsers draw it: through its own colour profile when
+   it carries a CMYK one (Chromium and Safari apply it), else naively, each colour its ink's
+   complement darkened by black, R = (255 - C)(255 - K) / 255, as Chromium and WebKit draw an
+   untagged CMYK JPEG (and WebKit a tagged one). libvips's thumbnail turns every CMYK image
+   through its own fallback profile instead: libvips 8.14 finds the embedded profile
+   "incompatible" there, and pure cyan, (0, 255, 255) in both browsers untagged and
+   (0, 175, 239) in Chromium with Ghostscript's profile, was published as (1, 157, 230). */
+static int cmyk_to_srgb(VipsImage *in, int has_profile, VipsImage **out) {
+    /* Perceptual: the intent every CMYK profile holds (its A2B0), and the one Chromium reads;
+       Ghostscript's PostScript profile holds no other, and libvips fell back to its own. */
+    if (has_profile) return vips.icc_transform(in, out, "srgb", "embedded", 1, "intent", CVIPS_INTENT_PERCEPTUAL, NULL);
+    VipsImage *inks = NULL, *colours = NULL, *black = NULL, *product = NULL;
+    int status = vips.invert(in, &inks, NULL);
+    if (status == 0) status = vips.extract_band(inks, &colours, 0, "n", 3, NULL);
+    if (status == 0) status = vips.extract_band(inks, &black, 3, NULL);
+    if (status == 0) status = vips.multiply(colours, black, &product, NULL);
+    if (status == 0) status = vips.linear1(product, out, 1.0 / 255, 0, "uchar", 1, NULL);
+    /* The result's interpretation follows its first input's, CMYK: it is three sRGB bands. */
+    VipsImage *copied = NULL;
+    if (status == 0) {
+        status = vips.copy(*out, &copied, "interpretation", CVIPS_INTERPRETATION_SRGB, NULL);
+        vips.object_unref(*out);
+        *out = status == 0 ? copied : NULL;
+    }
+    VipsImage *made[] = {inks, colours, black, product};
+    for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
+        if (made[index]) vips.object_unref(made[index]);
+    }
+    return status;
+}
+
 int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, int in_memory, VipsImage **out) {
     VipsImage *streamed = NULL;
     /* Damaged pixel data is an error, not a grey or black part of the image. With every frame
@@ -223,12 +282,27 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
     if (!header) return -1;
     int has_profile = has_fitting_profile(header);
     int upright = is_webp(header);
+    int cmyk = is_cmyk(header);
     vips.object_unref(header);
-    int status = has_profile
-        ? vips.thumbnail_buffer((void *)bytes, length, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD,
-              "size", CVIPS_SIZE_DOWN, "no_rotate", upright, "export_profile", "srgb", "option_string", load_options, NULL)
-        : vips.thumbnail_buffer((void *)bytes, length, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD,
-              "size", CVIPS_SIZE_DOWN, "no_rotate", upright, "option_string", load_options, NULL);
+    int status;
+    if (cmyk) {
+        /* Read in order, turned into sRGB, then made smaller. */
+        VipsImage *decoded = vips.image_new_from_buffer(bytes, length, "fail_on=error,access=sequential", NULL);
+        VipsImage *srgb = NULL;
+        status = decoded ? cmyk_to_srgb(decoded, has_profile, &srgb) : -1;
+        if (decoded) vips.object_unref(decoded);
+        if (status == 0) {
+            status = vips.thumbnail_image(srgb, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD, "size", CVIPS_SIZE_DOWN,
+                "no_rotate", upright, NULL);
+            vips.object_unref(srgb);
+        }
+    } else {
+        status = has_profile
+            ? vips.thumbnail_buffer((void *)bytes, length, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD,
+                  "size", CVIPS_SIZE_DOWN, "no_rotate", upright, "export_profile", "srgb", "option_string", load_options, NULL)
+            : vips.thumbnail_buffer((void *)bytes, length, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD,
+                  "size", CVIPS_SIZE_DOWN, "no_rotate", upright, "option_string", load_options, NULL);
+    }
     if (status != 0) {
         return -1;
     }
@@ -302,10 +376,11 @@ int cvips_upright_size(const void *bytes, size_t length, int *width, int *height
 int cvips_average_color(const void *bytes, size_t length, double rgb[3]) {
     VipsImage *image = vips.image_new_from_buffer(bytes, length, "", NULL);
     if (!image) return -1;
-    /* Grey, 16-bit or CMYK images become three 8-bit sRGB bands first (an alpha band stays
-       fourth, and is not read). */
+    /* Grey or 16-bit images become three 8-bit sRGB bands first (an alpha band stays fourth,
+       and is not read); CMYK ones as they are published. */
     VipsImage *srgb = NULL;
-    int status = vips.colourspace(image, &srgb, CVIPS_INTERPRETATION_SRGB, NULL);
+    int status = is_cmyk(image) ? cmyk_to_srgb(image, has_fitting_profile(image), &srgb)
+                                : vips.colourspace(image, &srgb, CVIPS_INTERPRETATION_SRGB, NULL);
     vips.object_unref(image);
     if (status != 0) return -1;
     /* vips_stats gives a row for all bands, then a row per band. */

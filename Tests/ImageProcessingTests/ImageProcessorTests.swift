@@ -100,6 +100,28 @@ struct ImageProcessorTests {
         #expect(applied.colour.blue > untagged.colour.blue + 5 && applied.colour.red + 5 < untagged.colour.red, "\(untagged.colour) then \(applied.colour)")
     }
 
+    /// A CMYK JPEG is published in the colours browsers draw it in: through its own profile
+    /// when it carries a CMYK one (Chromium applies it), naively when not (Chromium and WebKit
+    /// draw untagged cyan ink as (0, 255, 255)). libvips turned both through its own fallback
+    /// profile, and cyan was published as (1, 157, 230) either way. The placeholder colour is
+    /// the published image's.
+    @Test func aCMYKJPEGIsPublishedInTheColoursBrowsersDrawItIn() throws {
+        let untagged = try Self.fixture("cyan-cmyk.jpg")
+        let tagged = JPEGSegments.withProfile(untagged, HandMadeProfiles.cyanAsRed)
+        func close(_ colour: ImageProcessor.Color, _ expected: (Int, Int, Int)) -> Bool {
+            abs(Int(colour.red) - expected.0) <= 3 && abs(Int(colour.green) - expected.1) <= 3 && abs(Int(colour.blue) - expected.2) <= 3
+        }
+        for format in [ImageProcessor.Format.webp, .jpeg, .png] {
+            let naive = try ImageProcessor.averageColor(of: try ImageProcessor.resize(untagged, toWidth: 1000, as: format, quality: 95).bytes)
+            #expect(close(naive, (0, 255, 255)), "\(format): \(naive)")
+            let profiled = try ImageProcessor.averageColor(of: try ImageProcessor.resize(tagged, toWidth: 1000, as: format, quality: 95).bytes)
+            #expect(profiled.red > 200 && profiled.green < 60 && profiled.blue < 60, "\(format): \(profiled)")
+        }
+        #expect(close(try ImageProcessor.averageColor(of: untagged), (0, 255, 255)))
+        let placeholder = try ImageProcessor.averageColor(of: tagged)
+        #expect(placeholder.red > 200 && placeholder.green < 60 && placeholder.blue < 60, "\(placeholder)")
+    }
+
     /// Browsers draw a WebP as it is stored, whatever EXIF orientation it carries (Chromium and
     /// WebKit alike): it is published so, where libvips turned it as it turns a JPEG.
     @Test func aWebPIsNotTurnedByItsOrientation() throws {

@@ -40,7 +40,7 @@ enum WebPChunks {
     }
 }
 
-/// ICC profiles (version 2, a display's) made by hand, which lcms reads.
+/// ICC profiles (version 2, a display's or a printer's) made by hand, which lcms reads.
 enum HandMadeProfiles {
     private static func u32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
     private static func tag(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -62,7 +62,40 @@ enum HandMadeProfiles {
             ("bXYZ", xyz(0x0000_6FA2, 0x0000_38F5, 0x0000_0390)), ("rTRC", curve), ("gTRC", curve), ("bTRC", curve),
         ])
 
-    private static func profile(space: String, tags given: [(String, [UInt8])]) -> [UInt8] {
+    /// CMYK (a printer's, Lab to Lab through an 8-bit table) whose cyan ink prints red: a
+    /// cyan pixel tagged with it is a red one. Its other inks print roughly their own colours.
+    static let cyanAsRed: [UInt8] = {
+        // Lab as 8 bits: L * 255 / 100, then a + 128 and b + 128.
+        let (white, black, red): ([UInt8], [UInt8], [UInt8]) = ([255, 128, 128], [0, 128, 128], [138, 208, 195])
+        let (magenta, yellow, blue, green): ([UInt8], [UInt8], [UInt8], [UInt8]) = ([153, 226, 68], [247, 107, 222], [77, 196, 16], [140, 48, 188])
+        // A 2-point grid of C, M, Y, K, C varying slowest; black ink makes black.
+        var grid: [UInt8] = []
+        for cyan in 0...1 {
+            for magentaInk in 0...1 {
+                for yellowInk in 0...1 {
+                    for blackInk in 0...1 {
+                        switch (cyan, magentaInk, yellowInk, blackInk) {
+                        case (_, _, _, 1), (1, 1, 1, _): grid += black
+                        case (0, 0, 0, 0): grid += white
+                        case (1, 0, 0, 0), (0, 1, 1, 0): grid += red
+                        case (0, 1, 0, 0): grid += magenta
+                        case (0, 0, 1, 0): grid += yellow
+                        case (1, 1, 0, 0): grid += blue
+                        default: grid += green
+                        }
+                    }
+                }
+            }
+        }
+        let identity = [1, 0, 0, 0, 1, 0, 0, 0, 1].flatMap { u32(UInt32($0) << 16) }
+        let ramp = (0...255).map(UInt8.init)
+        let table =
+            tag("mft1") + u32(0) + [4, 3, 2, 0] + identity + Array(repeating: ramp, count: 4).flatMap { $0 } + grid
+            + Array(repeating: ramp, count: 3).flatMap { $0 }
+        return profile(space: "CMYK", deviceClass: "prtr", connection: "Lab ", tags: [("wtpt", d50), ("A2B0", table)])
+    }()
+
+    private static func profile(space: String, deviceClass: String = "mntr", connection: String = "XYZ ", tags given: [(String, [UInt8])]) -> [UInt8] {
         let name = Array("Test".utf8) + [0]
         let description = tag("desc") + u32(0) + u32(UInt32(name.count)) + name + u32(0) + u32(0) + [0, 0, 0] + [UInt8](repeating: 0, count: 67)
         let tags = [("desc", description)] + given
@@ -76,8 +109,19 @@ enum HandMadeProfiles {
             offset += padded.count
         }
         let header =
-            u32(UInt32(offset)) + u32(0) + u32(0x0210_0000) + tag("mntr") + tag(space) + tag("XYZ ") + [UInt8](repeating: 0, count: 12)
+            u32(UInt32(offset)) + u32(0) + u32(0x0210_0000) + tag(deviceClass) + tag(space) + tag(connection) + [UInt8](repeating: 0, count: 12)
             + tag("acsp") + [UInt8](repeating: 0, count: 28) + d50.suffix(12) + [UInt8](repeating: 0, count: 48)
         return header + table + data
+    }
+}
+
+/// A JPEG with a segment of the tests' own.
+enum JPEGSegments {
+    /// `jpeg` with the colour profile `profile` in an APP2 'ICC_PROFILE' segment (one chunk of
+    /// one) after its start marker.
+    static func withProfile(_ jpeg: [UInt8], _ profile: [UInt8]) -> [UInt8] {
+        let body = Array("ICC_PROFILE".utf8) + [0, 1, 1] + profile
+        let length = body.count + 2
+        return Array(jpeg.prefix(2)) + [0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)] + body + Array(jpeg.dropFirst(2))
     }
 }

@@ -122,11 +122,13 @@ public enum ImagePublisher {
         // libvips's version too: another may encode other bytes, and the output is the same
         // from the cache or not. "colour-profile-if-it-fits": variants made before took an
         // image without a colour profile (or with one not made for its colours) to be in
-        // libvips's fallback profile (or applied the profile), and shifted its colours.
+        // libvips's fallback profile (or applied the profile), and shifted its colours;
+        // "cmyk-as-browsers": those made before turned a CMYK JPEG through libvips's fallback
+        // profile, whatever its own.
         let cacheName = ImageVariantCache.name(
             sourceDigest: asset.digest,
             settings: "quality \(quality) widths \(widths.map(String.init).joined(separator: ",")) fallback \(fallbackWidth)"
-                + (asset.isAnimated ? " animated" : "") + " colour-profile-if-it-fits libvips \(ImageProcessor.version)")
+                + (asset.isAnimated ? " animated" : "") + " colour-profile-if-it-fits cmyk-as-browsers libvips \(ImageProcessor.version)")
         var entries: [ImageVariantCache.Entry] = []
         var cacheProblem: String?
         switch ImageVariantCache.read(cacheName, in: cacheFolder) {
