@@ -27,6 +27,19 @@ struct SVGSanitizerTests {
             (#"<a href="javascript:alert(1)"><rect width="1" height="1"/></a>"#, "<a> links (their content is kept)", "javascript"),
             (##"<use href="other.svg#icon"/>"##, "a link to 'other.svg#icon'", "other.svg"),
             (##"<use xlink:href="https://example.com/x.svg#a"/>"##, "a link to 'https://example.com/x.svg#a'", "example.com"),
+            // Paths on the author's machine, as Inkscape links images: by the file's name alone.
+            (
+                #"<image width="1" height="1" xlink:href="file:///home/alice/Secret%20Project/kids.jpg"/>"#,
+                "a link to the file 'kids.jpg' on the author's machine (its folders are not said)", "alice"
+            ),
+            (
+                #"<image width="1" height="1" href="C:\Users\alice\Documents\passport.png"/>"#,
+                "a link to the file 'passport.png' on the author's machine (its folders are not said)", "alice"
+            ),
+            (
+                #"<image width="1" height="1" href="../../alice/Private/kids.jpg"/>"#,
+                "a link to the file 'kids.jpg' on the author's machine (its folders are not said)", "Private"
+            ),
             (#"<image width="1" height="1" href="https://example.com/track.png"/>"#, "a link to 'https://example.com/track.png'", "example.com"),
             (#"<image width="1" height="1" href="data:image/svg+xml;base64,PHN2Zy8+"/>"#, "a link to 'data:image/svg+xml;base64,PHN2Zy8+'", "svg+xml"),
             (

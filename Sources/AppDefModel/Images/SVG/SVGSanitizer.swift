@@ -218,7 +218,7 @@ package struct SVGSanitizer {
             let isFragment = target.hasPrefix("#") && target.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0 != "\\" }
             if isFragment { return .kept }
             if element == "image", let reading = SVGEmbeddedImage.read(target) { return .embeddedImage(uri: target, reading) }
-            note("a link to '\(target.prefix(60))'")
+            note(Self.said(link: target))
             return .left
         }
         if let reason = SVGStyleCheck.unsafeReason(attribute.value) {
@@ -226,6 +226,25 @@ package struct SVGSanitizer {
             return .left
         }
         return .kept
+    }
+
+    /// A link left out as the warning names it: a web address or a file beside the SVG as it
+    /// is ("a link to 'https://…'"), a path on the author's machine by its file's name alone
+    /// ("a link to the file 'photo.jpg' on the author's machine"): the warning is shown on
+    /// the review page, which is shared, and names no folder above the project. Inkscape
+    /// links the images it does not embed by their absolute path or `file:` URL.
+    static func said(link target: String) -> String {
+        let lowered = target.lowercased()
+        let scalars = Array(target.unicodeScalars)
+        let isDrivePath =
+            scalars.count >= 3 && scalars[0].properties.isAlphabetic && scalars[0].isASCII && scalars[1] == ":"
+            && (scalars[2] == "\\" || scalars[2] == "/")
+        let isLocal =
+            lowered.hasPrefix("file:") || target.hasPrefix("/") || target.hasPrefix("\\") || target.hasPrefix("~") || isDrivePath
+            || target.contains("../") || target.contains("..\\")
+        guard isLocal else { return "a link to '\(target.prefix(60))'" }
+        let name = target.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        return "a link to the file '\(name.prefix(60))' on the author's machine (its folders are not said)"
     }
 
     private mutating func note(_ what: String) {
