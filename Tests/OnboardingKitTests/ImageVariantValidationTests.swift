@@ -115,6 +115,13 @@ struct ImageVariantValidationTests {
         }
         let tailed = check.problem(with: Self.changing(entries, at: fallback) { $0 + Self.tail })
         #expect(tailed?.contains("bytes after its end") == true, "\(tailed ?? "accepted")")
+        // A payload past the 9 bytes of its pixel density, which a sealed file could carry.
+        let grown = check.problem(
+            with: Self.changing(entries, at: fallback) { png in
+                let at = (0..<png.count - 4).first { Array(png[$0..<$0 + 4]) == Array("pHYs".utf8) }! - 4
+                return Array(png[..<at]) + ImageAnimationTests.chunk("pHYs", Array(png[at + 8..<at + 17]) + Self.tail) + png[(at + 21)...]
+            })
+        #expect(grown?.contains("a 'pHYs' chunk of \(9 + Self.tail.count) bytes, more than it holds") == true, "\(grown ?? "accepted")")
     }
 
     @Test func aGIFWithACommentOrATailDoesNot() throws {
@@ -130,7 +137,26 @@ struct ImageVariantValidationTests {
                 return Array(gif[..<start]) + block + gif[start...]
             }
         }
+        // A sub-block of `payload` after the first sub-block of the extension whose first bytes
+        // are `start`, which a sealed file could carry past a loop count or a frame's delay.
+        func extending(_ start: [UInt8], by payload: [UInt8]) -> ([UInt8]) -> [UInt8] {
+            { gif in
+                let at = (0..<gif.count - start.count).first { Array(gif[$0..<$0 + start.count]) == start }!
+                let afterFirst = at + 2 + 1 + Int(gif[at + 2])
+                return Array(gif[..<afterFirst]) + [UInt8(payload.count)] + payload + gif[afterFirst...]
+            }
+        }
+        let payload = Array("<script>x</script>".utf8)
         let cases: [(String, ([UInt8]) -> [UInt8])] = [
+            (
+                "an application extension ('NETSCAPE2.0') holding more than its loop count",
+                { gif in
+                    // Past the name block, at the loop count's.
+                    let at = (0..<gif.count - 11).first { Array(gif[$0..<$0 + 11]) == Array("NETSCAPE2.0".utf8) }! + 11
+                    return Array(gif[..<(at + 4)]) + [UInt8(payload.count)] + payload + gif[(at + 4)...]
+                }
+            ),
+            ("a graphic control extension holding more than its 4 bytes", extending([0x21, 0xF9, 0x04], by: payload)),
             ("a comment extension", beforeTheFirstFrame(AnimatedGIF.commentExtension)),
             ("an application extension ('XMP DataXMP')", beforeTheFirstFrame(AnimatedGIF.xmpExtension)), ("bytes after its end", { $0 + Self.tail }),
         ]

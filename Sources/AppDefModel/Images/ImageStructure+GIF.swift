@@ -21,12 +21,19 @@ extension ImageStructure {
             case 0x21:
                 guard let label = data.byte(at: offset + 1) else { return structure }
                 switch label {
-                case 0xF9: break  // graphic control: a frame's delay and transparency
+                case 0xF9:
+                    // Graphic control, a frame's delay and transparency: one sub-block of 4 bytes.
+                    if data.byte(at: offset + 2) != 4 || data.byte(at: offset + 7) != 0 {
+                        structure.note("a graphic control extension holding more than its 4 bytes")
+                    }
                 case 0xFF:
-                    // The first sub-block is the application's name and code, 11 bytes.
+                    // The first sub-block is the application's name and code, 11 bytes; a loop
+                    // extension's next is its loop count (1, then 2 bytes), and the last.
                     let name = data.bytes(at: offset + 3, count: 11) ?? []
                     if data.byte(at: offset + 2) != 11 || !loopExtensions.contains(name) {
                         structure.note("an application extension ('\(printable(name))')")
+                    } else if data.bytes(at: offset + 14, count: 5).map({ $0[0] != 3 || $0[1] != 1 || $0[4] != 0 }) ?? true {
+                        structure.note("an application extension ('\(printable(name))') holding more than its loop count")
                     }
                 case 0xFE: structure.note("a comment extension")
                 case 0x01: structure.note("a plain text extension")

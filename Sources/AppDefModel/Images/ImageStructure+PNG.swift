@@ -4,6 +4,10 @@ extension ImageStructure {
     /// colour profile, times...
     private static let pngDrawingChunks: Set<String> = ["IHDR", "PLTE", "tRNS", "IDAT", "IEND", "acTL", "fcTL", "fdAT", "pHYs"]
 
+    /// The length of each drawing chunk of one length: one longer holds more than it says
+    /// (a cached file's `pHYs` carried a payload past its 9 bytes).
+    private static let pngChunkLengths: [String: Int] = ["IHDR": 13, "pHYs": 9, "acTL": 8, "fcTL": 26, "IEND": 0]
+
     /// The chunks, each a length, a type, its data and a CRC, follow one another up to `IEND`.
     package static func png(_ data: ByteReader<some ImageBytes>) -> ImageStructure {
         var structure = ImageStructure()
@@ -23,6 +27,9 @@ extension ImageStructure {
             let next = offset + 12 + length
             guard next <= data.count else { break }
             let type = String(decoding: typeBytes, as: UTF8.self)
+            let holdsMore =
+                pngChunkLengths[type].map { length != $0 } ?? (type == "PLTE" ? length > 768 || length % 3 != 0 : type == "tRNS" && length > 256)
+            if holdsMore { structure.note("a '\(type)' chunk of \(length) bytes, more than it holds") }
             switch type {
             case "IEND":
                 structure.end = next
