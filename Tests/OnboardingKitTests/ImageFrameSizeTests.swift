@@ -69,11 +69,23 @@ struct ImageFrameSizeTests {
     }
 
     @Test func framesWithinTheirScreenPass() {
-        let bytes = Self.gif(screen: (64, 64), frames: [(0, 0, 64, 64), (10, 10, 20, 20), (0, 0, 70, 64)])
+        let bytes = Self.gif(screen: (64, 64), frames: [(0, 0, 64, 64), (10, 10, 20, 20), (0, 0, 64, 64)])
         #expect(ImageCompleteness.problem(in: bytes, format: .gif, size: Self.screen) == nil)
         let structure = ImageStructure.read(bytes, format: .gif)
         #expect(structure?.frameCount == 3)
-        #expect(structure?.extent == ImageSize(width: 70, height: 64))
+        #expect(structure?.extent == Self.screen)
+    }
+
+    /// Browsers draw a GIF whose frame reaches beyond its screen at another size: Chromium and
+    /// WebKit drew a 20×10 screen with a 600×300 frame at 600×300, and the build published it
+    /// at 20×10 (the frame shrunk thirty times), the page's box 20×10 too. It is refused.
+    @Test func aFrameBeyondItsScreenIsRefused() throws {
+        let bytes = Self.gif(screen: (20, 10), frames: [(0, 0, 600, 300)])
+        let problem = try #require(ImageCompleteness.problem(in: bytes, format: .gif, size: ImageSize(width: 20, height: 10)))
+        #expect(problem.hasPrefix("has a frame of 600×300 pixels at (0, 0) reaching beyond its 20×10 canvas: browsers draw it at another size"), "\(problem)")
+        let later = Self.gif(screen: (64, 64), frames: [(0, 0, 64, 64), (0, 0, 70, 64)])
+        let laterProblem = try #require(ImageCompleteness.problem(in: later, format: .gif, size: Self.screen))
+        #expect(laterProblem.hasPrefix("has a frame of 70×64 pixels at (0, 0) reaching beyond its 64×64 canvas"), "\(laterProblem)")
     }
 
     /// An animated WebP's frames (ANMF) and an animated PNG's (fcTL) are read as a GIF's are.

@@ -51,6 +51,17 @@ enum ImageCompleteness {
             return "has a frame of \(frame.width)×\(frame.height) pixels at (\(frame.left), \(frame.top)) on its \(size.width)×\(size.height) canvas: "
                 + "drawn, it takes \(extent.width)×\(extent.height) pixels, more than a phone can decode (at most \(maximumPixels / 1_000_000) megapixels)"
         }
+        if let frame = structure.frameBeyondCanvas, let canvas = structure.canvas {
+            return "has a frame of \(frame.width)×\(frame.height) pixels at (\(frame.left), \(frame.top)) "
+                + "reaching beyond its \(canvas.width)×\(canvas.height) canvas: browsers draw it at another size than the file says, "
+                + "and the build would publish it at \(canvas.width)×\(canvas.height); "
+                + "save it again with an image editor, which fits the canvas to the frames"
+        }
+        if let undrawn = structure.undrawnPart {
+            return "has no transparent colour and \(undrawn): browsers show the page through what no frame draws, "
+                + "and the build would publish it black or in the GIF's background colour; save it with a transparent colour, "
+                + "or with frames that fill the screen"
+        }
         if structure.scanCount > maximumJPEGScans {
             return "has \(structure.scanCount) scans, more than a JPEG may have (at most \(maximumJPEGScans)): each is decoded over the whole image "
                 + "again, so decoding it takes minutes; save it again as a baseline or an ordinary progressive JPEG"

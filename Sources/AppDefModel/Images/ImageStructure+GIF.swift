@@ -13,6 +13,7 @@ extension ImageStructure {
         guard let width = data.uint16LE(at: 6), let height = data.uint16LE(at: 8), let flags = data.byte(at: 10) else { return structure }
         structure.canvas = ImageSize(width: width, height: height)
         var offset = 13 + colorTableSize(flags)
+        var drawing = GIFDrawing(screen: Frame(left: 0, top: 0, width: width, height: height))
         while let introducer = data.byte(at: offset) {
             switch introducer {
             case 0x3B:
@@ -25,6 +26,10 @@ extension ImageStructure {
                     // Graphic control, a frame's delay and transparency: one sub-block of 4 bytes.
                     if data.byte(at: offset + 2) != 4 || data.byte(at: offset + 7) != 0 {
                         structure.note("a graphic control extension holding more than its 4 bytes")
+                    }
+                    if let packed = data.byte(at: offset + 3) {
+                        drawing.control(packed: packed)
+                        structure.undrawnPart = drawing.said
                     }
                 case 0xFF:
                     // The first sub-block is the application's name and code, 11 bytes; a loop
@@ -48,6 +53,8 @@ extension ImageStructure {
                     let localFlags = data.byte(at: offset + 9)
                 else { return structure }
                 structure.add(Frame(left: left, top: top, width: frameWidth, height: frameHeight))
+                drawing.draw(Frame(left: left, top: top, width: frameWidth, height: frameHeight))
+                structure.undrawnPart = drawing.said
                 structure.frameCount += 1
                 // Refused as it is: the rest of a million frames is not walked.
                 if structure.frameCount > ImageCompleteness.maximumFrames { return structure }
@@ -61,6 +68,53 @@ extension ImageStructure {
             }
         }
         return structure
+    }
+
+    /// What a GIF's frames leave of its screen as browsers draw them: a screen starts empty
+    /// (transparent), each frame is drawn over it, then disposed of as its graphic control
+    /// says: left (1), cleared to transparency ("restore to background", 2), or the screen
+    /// put back as it was before it (3). Only rectangles are followed: a GIF without a
+    /// transparent colour draws every pixel of each frame.
+    private struct GIFDrawing {
+        let screen: Frame
+        var hasTransparency = false
+        /// The first part found undrawn, said.
+        var undrawnPart: String?
+        /// The disposal the next frame's graphic control gives.
+        private var pendingDisposal = 0
+        /// The last frame drawn and its disposal; how many were drawn.
+        private var last: (frame: Frame, disposal: Int)?
+        private var count = 0
+
+        init(screen: Frame) { self.screen = screen }
+
+        /// The part undrawn, unless a transparent colour anywhere makes libvips read the GIF
+        /// with an alpha band, and so draw it as browsers do.
+        var said: String? { hasTransparency ? nil : undrawnPart }
+
+        mutating func control(packed: Int) {
+            if packed & 0x01 != 0 { hasTransparency = true }
+            pendingDisposal = (packed >> 2) & 0x07
+        }
+
+        mutating func draw(_ frame: Frame) {
+            count += 1
+            defer { (last, pendingDisposal) = ((frame, pendingDisposal), 0) }
+            guard undrawnPart == nil else { return }
+            guard let last else {
+                if !frame.covers(screen) {
+                    let place = "\(frame.width)×\(frame.height) at (\(frame.left), \(frame.top))"
+                    undrawnPart = "its first frame (\(place)) does not fill its \(screen.width)×\(screen.height) screen"
+                }
+                return
+            }
+            // Cleared, or put back as before the first frame: empty, unless this one covers it.
+            let clears = last.disposal == 2 || (last.disposal == 3 && count == 2)
+            if clears && !frame.covers(last.frame) {
+                let how = last.disposal == 2 ? "cleared (\"restore to background\")" : "put back to the empty screen (\"restore to previous\")"
+                undrawnPart = "its frame \(count - 1) is \(how) and frame \(count) does not draw over all of it"
+            }
+        }
     }
 
     /// The size of the colour table a GIF's packed flags announce: 3 bytes for each of 2^(n+1)

@@ -25,6 +25,15 @@ package struct ImageStructure: Equatable {
     var canvas: ImageSize?
     /// The frame that reaches furthest right and down, measured from the canvas's corner.
     var furthestFrame: Frame?
+    /// The first frame that reaches beyond the canvas, when one does: browsers draw such an
+    /// image at another size than its header's (Chromium and WebKit a GIF of a 20×10 screen
+    /// and a 600×300 frame at 600×300), and libvips at the header's.
+    var frameBeyondCanvas: Frame?
+    /// Where a GIF without a transparent colour leaves part of its screen undrawn (a first
+    /// frame that does not fill it, a frame cleared and not drawn over): browsers show the page
+    /// there, and libvips, which reads such a GIF without an alpha band, black or the GIF's
+    /// background colour.
+    var undrawnPart: String?
     /// What the image holds that does not draw it, each kind once, in the order met: `an eXIf
     /// chunk`, `an APP1 segment (EXIF or XMP)`, `a comment extension`...
     package var extras: [String] = []
@@ -47,6 +56,11 @@ package struct ImageStructure: Equatable {
 
         /// The canvas a decoder needs to draw it where it says: from the corner to its far edges.
         package var reach: ImageSize { ImageSize(width: left + width, height: top + height) }
+
+        /// Whether it covers every pixel of `other`.
+        func covers(_ other: Frame) -> Bool {
+            left <= other.left && top <= other.top && reach.width >= other.reach.width && reach.height >= other.reach.height
+        }
     }
 
     /// The size every frame fits in: the canvas, grown to the frame that reaches furthest.
@@ -71,6 +85,9 @@ package struct ImageStructure: Equatable {
     /// Notes a frame: the furthest is the one whose reach covers the most pixels.
     package mutating func add(_ frame: Frame) {
         if furthestFrame.map({ frame.reach.pixelCount > $0.reach.pixelCount }) ?? true { furthestFrame = frame }
+        if frameBeyondCanvas == nil, let canvas, frame.reach.width > canvas.width || frame.reach.height > canvas.height {
+            frameBeyondCanvas = frame
+        }
     }
 
     /// Notes something that does not draw the image, once.

@@ -1,0 +1,65 @@
+import Testing
+
+@testable import AppDefModel
+
+/// A GIF without a transparent colour whose frames leave part of its screen undrawn: browsers
+/// show the page through it, and libvips, which reads such a GIF without an alpha band, drew it
+/// black, or in the GIF's background colour where a frame was cleared. Lint and the build
+/// published each; they are refused now, and the same GIFs with a transparent colour pass.
+struct GIFUndrawnPartTests {
+    /// A frame: its place, and the packed byte of the graphic control before it (disposal in
+    /// bits 2 to 4, a transparent colour in bit 0), when it has one.
+    struct Frame {
+        var left = 0, top = 0, width = 60, height = 40
+        var control: Int?
+    }
+
+    /// A GIF of a 60×40 screen: its structure, not its pixels, is what is checked.
+    static func gif(_ frames: [Frame]) -> [UInt8] {
+        func le(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+        var bytes = Array("GIF89a".utf8) + le(60) + le(40) + [0, 0, 0]
+        for frame in frames {
+            if let control = frame.control { bytes += [0x21, 0xF9, 4, UInt8(control), 10, 0, 0, 0] }
+            bytes += [0x2C] + le(frame.left) + le(frame.top) + le(frame.width) + le(frame.height) + [0] + [2, 1, 0x44, 0]
+        }
+        return bytes + [0x3B]
+    }
+
+    static func problem(_ frames: [Frame]) -> String? {
+        ImageCompleteness.problem(in: gif(frames), format: .gif, size: ImageSize(width: 60, height: 40))
+    }
+
+    static let restoreToBackground = 2 << 2
+    static let restoreToPrevious = 3 << 2
+    static let transparent = 1
+
+    @Test func aFirstFrameThatDoesNotFillTheScreen() throws {
+        let partial = Frame(left: 30, top: 20, width: 30, height: 20)
+        let problem = try #require(Self.problem([partial]))
+        #expect(
+            problem.hasPrefix(
+                "has no transparent colour and its first frame (30×20 at (30, 20)) does not fill its 60×40 screen: browsers show the page through"),
+            "\(problem)")
+        #expect(Self.problem([Frame(left: 30, top: 20, width: 30, height: 20, control: Self.transparent)]) == nil)
+        // Nothing drawn at all, and an animation whose later frames fill it: the first shows.
+        #expect(Self.problem([Frame(width: 0, height: 0)]) != nil)
+        #expect(Self.problem([partial, Frame()]) != nil)
+        // A transparent colour in a later frame is enough: libvips reads it with alpha.
+        #expect(Self.problem([partial, Frame(control: Self.transparent)]) == nil)
+    }
+
+    @Test func aFrameClearedAndNotDrawnOver() throws {
+        let small = Frame(left: 10, top: 10, width: 10, height: 10)
+        let problem = try #require(Self.problem([Frame(control: Self.restoreToBackground), small]))
+        #expect(problem.contains("its frame 1 is cleared (\"restore to background\") and frame 2 does not draw over all of it"), "\(problem)")
+        let previous = try #require(Self.problem([Frame(control: Self.restoreToPrevious), small]))
+        #expect(previous.contains("its frame 1 is put back to the empty screen (\"restore to previous\") and frame 2"), "\(previous)")
+        // Drawn over whole, left in place (disposal 1), or put back to a screen frame 1 filled.
+        #expect(Self.problem([Frame(control: Self.restoreToBackground), Frame()]) == nil)
+        #expect(Self.problem([Frame(control: 1 << 2), small]) == nil)
+        #expect(Self.problem([Frame(), Frame(control: Self.restoreToPrevious), small]) == nil)
+        #expect(Self.problem([Frame(control: Self.restoreToBackground | Self.transparent), small]) == nil)
+        // The last frame's disposal is never seen: frame 1 fills the screen again.
+        #expect(Self.problem([Frame(), Frame(control: Self.restoreToBackground)]) == nil)
+    }
+}
