@@ -33,6 +33,8 @@ static struct {
     int (*extract_band)(VipsImage *in, VipsImage **out, int band, ...);
     int (*multiply)(VipsImage *left, VipsImage *right, VipsImage **out, ...);
     int (*linear1)(VipsImage *in, VipsImage **out, double a, double b, ...);
+    int (*gamma)(VipsImage *in, VipsImage **out, ...);
+    int (*bandjoin2)(VipsImage *in1, VipsImage *in2, VipsImage **out, ...);
     int (*image_get_interpretation)(const VipsImage *image);
     int (*image_get_format)(const VipsImage *image);
     VipsImage *(*image_new_from_buffer)(const void *buf, size_t len, const char *options, ...);
@@ -136,6 +138,8 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_extract_band", (void **)&vips.extract_band},
         {"vips_multiply", (void **)&vips.multiply},
         {"vips_linear1", (void **)&vips.linear1},
+        {"vips_gamma", (void **)&vips.gamma},
+        {"vips_bandjoin2", (void **)&vips.bandjoin2},
         {"vips_image_get_interpretation", (void **)&vips.image_get_interpretation},
         {"vips_image_get_format", (void **)&vips.image_get_format},
         {"vips_image_new_from_buffer", (void **)&vips.image_new_from_buffer},
@@ -267,7 +271,29 @@ static int cmyk_to_srgb(VipsImage *in, int has_profile, VipsImage **out) {
     return status;
 }
 
-int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, int in_memory, VipsImage **out) {
+/* `in` (released here) with each colour sample s (of 0 to 1) made s^(1 / exponent), its alpha
+   band, if any, as it is; `in` itself for an exponent of 0. */
+static int with_gamma(VipsImage *in, double exponent, VipsImage **out) {
+    if (exponent == 0) {
+        *out = in;
+        return 0;
+    }
+    int bands = vips.image_get_bands(in);
+    int alpha = vips.image_hasalpha(in);
+    VipsImage *colours = NULL, *alpha_band = NULL, *corrected = NULL;
+    int status = alpha ? vips.extract_band(in, &colours, 0, "n", bands - 1, NULL) : vips.copy(in, &colours, NULL);
+    if (status == 0 && alpha) status = vips.extract_band(in, &alpha_band, bands - 1, NULL);
+    if (status == 0) status = vips.gamma(colours, alpha ? &corrected : out, "exponent", exponent, NULL);
+    if (status == 0 && alpha) status = vips.bandjoin2(corrected, alpha_band, out, NULL);
+    VipsImage *made[] = {colours, alpha_band, corrected, in};
+    for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
+        if (made[index]) vips.object_unref(made[index]);
+    }
+    return status;
+}
+
+int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, int in_memory, double gamma_exponent,
+    VipsImage **out) {
     VipsImage *streamed = NULL;
     /* Damaged pixel data is an error, not a grey or black part of the image. With every frame
        (n=-1) the frames are stacked in one tall image, and `height` bounds each frame. */
@@ -306,6 +332,7 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
     if (status != 0) {
         return -1;
     }
+    if (with_gamma(streamed, gamma_exponent, &streamed) != 0) return -1;
     if (!in_memory) {
         *out = streamed;
         return 0;
@@ -373,9 +400,10 @@ int cvips_upright_size(const void *bytes, size_t length, int *width, int *height
     return 0;
 }
 
-int cvips_average_color(const void *bytes, size_t length, double rgb[3]) {
+int cvips_average_color(const void *bytes, size_t length, double gamma_exponent, double rgb[3]) {
     VipsImage *image = vips.image_new_from_buffer(bytes, length, "", NULL);
     if (!image) return -1;
+    if (with_gamma(image, gamma_exponent, &image) != 0) return -1;
     /* Grey or 16-bit images become three 8-bit sRGB bands first (an alpha band stays fourth,
        and is not read); CMYK ones as they are published. */
     VipsImage *srgb = NULL;

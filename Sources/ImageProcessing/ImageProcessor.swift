@@ -69,11 +69,12 @@ package enum ImageProcessor {
         cvips_begin()
         defer { cvips_end() }
         // A streamed image reads from the source's bytes: it is encoded while they are there.
+        let gamma = PNGGamma.exponent(of: source) ?? 0
         let results = source.withUnsafeBytes { buffer -> Result<[Encoded], Failure> in
             func thumbnail(inMemory: Bool) -> Result<OpaquePointer, Failure> {
                 var image: OpaquePointer?  // a VipsImage, incomplete to Swift
                 let status = cvips_thumbnail(
-                    buffer.baseAddress, buffer.count, Int32(width), Int32(maximumHeight ?? 0), allFrames ? 1 : 0, inMemory ? 1 : 0, &image)
+                    buffer.baseAddress, buffer.count, Int32(width), Int32(maximumHeight ?? 0), allFrames ? 1 : 0, inMemory ? 1 : 0, gamma, &image)
                 guard status == 0, let image else { return .failure(Failure(description: takeError())) }
                 defer { cvips_unref(image) }
                 var bare: OpaquePointer?
@@ -188,9 +189,10 @@ package enum ImageProcessor {
         cvips_begin()
         defer { cvips_end() }
         var rgb: (Double, Double, Double) = (0, 0, 0)
+        let gamma = PNGGamma.exponent(of: source) ?? 0
         let status = source.withUnsafeBytes { bytes in
             withUnsafeMutablePointer(to: &rgb) { tuple in
-                tuple.withMemoryRebound(to: Double.self, capacity: 3) { cvips_average_color(bytes.baseAddress, bytes.count, $0) }
+                tuple.withMemoryRebound(to: Double.self, capacity: 3) { cvips_average_color(bytes.baseAddress, bytes.count, gamma, $0) }
             }
         }
         guard status == 0 else { throw Failure(description: takeError()) }

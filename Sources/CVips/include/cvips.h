@@ -30,8 +30,11 @@ const char *cvips_version(void);
    from its EXIF orientation and converted to sRGB from any embedded colour profile, held in
    memory (`in_memory`, for several encoders to read) or computed as one encoder reads it, once,
    from `bytes`, which must stay until then. With `all_frames`, every frame of an animated GIF
-   or WebP, stacked (page-height, delays and loop kept), `height` bounding each. 0 on success. */
-int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, int in_memory, VipsImage **out);
+   or WebP, stacked (page-height, delays and loop kept), `height` bounding each. With a
+   `gamma_exponent` other than 0, each colour sample s (0 to 1) becomes s^(1 / exponent): a
+   PNG's gAMA, which libvips does not read. 0 on success. */
+int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, int in_memory, double gamma_exponent,
+    VipsImage **out);
 
 /* 0 when every pixel of the image in `bytes` (every frame, with `all_frames`) decodes without
    error (or warning, with `warnings_fail`). `reduced`: 1 for a WebP, 2 for a JPEG, decoded at
@@ -46,8 +49,9 @@ int cvips_decodes_file(const char *path, int all_frames, int reduced, int warnin
 int cvips_upright_size(const void *bytes, size_t length, int *width, int *height);
 
 /* The average colour of the image in `bytes` (its first frame), as sRGB: the mean of each of
-   red, green and blue over every pixel, from 0 to 255, in `rgb`. 0 on success. */
-int cvips_average_color(const void *bytes, size_t length, double rgb[3]);
+   red, green and blue over every pixel, from 0 to 255, in `rgb`, `gamma_exponent` applied as
+   cvips_thumbnail applies it. 0 on success. */
+int cvips_average_color(const void *bytes, size_t length, double gamma_exponent, double rgb[3]);
 
 /* The image in `bytes`, its header read and its pixels not yet decoded, or NULL. */
 VipsImage *cvips_open(const void *bytes, size_t length);
