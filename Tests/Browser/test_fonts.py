@@ -21,6 +21,7 @@ from helpers import settled
 from PIL import Image
 
 CHARIS = Path("/usr/share/fonts/truetype/charis/CharisSIL-Regular.ttf")
+LIBERATION = Path("/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf")
 ABYSSINICA = Path("/usr/share/fonts/truetype/abyssinica/AbyssinicaSIL-Regular.ttf")
 
 # Sango and Amharic, each in its SIL font; French in the system font.
@@ -319,3 +320,58 @@ def test_chromium_refuses_the_fonts_lint_and_the_build_refuse_for_ots(open_page,
     names = ["good", "layout-damaged", *OTS_REFUSED]
     statuses = dict(zip(names, page.evaluate(LOAD_FACES, names)))
     assert statuses == {"good": "loaded", "layout-damaged": "loaded", **{name: "error" for name in OTS_REFUSED}}, statuses
+
+
+# Two lines of "A" at 100 px in each font named, `line-height: normal`: their box's height.
+LINE_BOXES = """async (names) => Promise.all(names.map(async (name) => {
+  const face = new FontFace(name, `url(${name}.ttf)`);
+  await face.load();
+  document.fonts.add(face);
+  const box = document.createElement("div");
+  box.style.font = `100px ${name}`;
+  box.style.lineHeight = "normal";
+  box.append("A", document.createElement("br"), "A");
+  document.body.append(box);
+  return box.getBoundingClientRect().height;
+}))"""
+
+
+def _with_ascender(value: int) -> bytes:
+    """Liberation Sans (its lines placed by 'hhea', not by OS/2's typographic values) with its
+    'hhea' ascender `value`."""
+    font = bytearray(LIBERATION.read_bytes())
+    count = int.from_bytes(font[4:6], "big")
+    for record in range(12, 12 + 16 * count, 16):
+        if font[record : record + 4] == b"hhea":
+            table = int.from_bytes(font[record + 8 : record + 12], "big")
+            font[table + 4 : table + 6] = value.to_bytes(2, "big", signed=True)
+            return bytes(font)
+    raise AssertionError("Liberation Sans has no hhea")
+
+
+@pytest.mark.parametrize("size", ["phone"])
+def test_a_negative_ascender_which_ots_mends_is_drawn_otherwise_by_each_engine(open_page, engine, site_root, origin):
+    """OTS, which Chromium loads web fonts through, sets a negative 'hhea' ascender to 0 with a
+    warning alone; WebKit draws the font's own: Chromium spaces the lines as for an ascender of
+    0, WebKit closer. Lint refuses such a font, comparing what OTS writes back, and passes the
+    one whose ascender is 0."""
+    folder = site_root / f"ascender-{os.getpid()}-{engine}"
+    (folder / "fonts").mkdir(parents=True, exist_ok=True)
+    (folder / "page.html").write_text(BLANK_PAGE, encoding="utf-8")
+    (folder / "app.appDef").write_text(OTS_APP_DEF, encoding="utf-8")
+    for name, value in {"negative": -300, "zero": 0}.items():
+        font = _with_ascender(value)
+        (folder / f"{name}.ttf").write_bytes(font)
+        (folder / "fonts" / "CharisSIL-R.ttf").write_bytes(font)
+        lint = subprocess.run([str(_tool()), "lint", str(folder / "app.appDef")], capture_output=True, text=True)
+        said = lint.stdout + lint.stderr
+        if value < 0:
+            assert lint.returncode == 1 and "ascender is -300, and 0 as the font sanitizer" in said, said
+        else:
+            assert "error:" not in said, said
+    page = open_page(f"{origin}/{folder.name}/page.html", wait_ready=False)
+    negative, zero = page.evaluate(LINE_BOXES, ["negative", "zero"])
+    if engine == "chromium":
+        assert negative == zero, (negative, zero)
+    else:
+        assert negative < zero - 10, (negative, zero)
