@@ -72,47 +72,63 @@ extension ImageStructure {
 
     /// What a GIF's frames leave of its screen as browsers draw them: a screen starts empty
     /// (transparent), each frame is drawn over it, then disposed of as its graphic control
-    /// says: left (1), cleared to transparency ("restore to background", 2), or the screen
+    /// says: left (0, 1), cleared to transparency ("restore to background", 2), or the screen
     /// put back as it was before it (3). Only rectangles are followed: a GIF without a
-    /// transparent colour draws every pixel of each frame.
+    /// transparent colour draws every pixel of each frame, and a frame that does not cover
+    /// what is empty when it is drawn is the first undrawn part, so that the screen is full
+    /// after each frame until then, and what is empty before the next is one rectangle, or none.
     private struct GIFDrawing {
         let screen: Frame
+        /// Whether a frame's graphic control gives it a transparent colour: libvips then reads
+        /// the GIF with an alpha band, and draws it as browsers do. One controlling no frame
+        /// (after the last) is no frame's.
         var hasTransparency = false
         /// The first part found undrawn, said.
         var undrawnPart: String?
-        /// The disposal the next frame's graphic control gives.
-        private var pendingDisposal = 0
-        /// The last frame drawn and its disposal; how many were drawn.
-        private var last: (frame: Frame, disposal: Int)?
+        /// The graphic control (its packed byte) for the next frame.
+        private var pending = 0
+        /// What is empty before the next frame is drawn: the whole screen at first.
+        private var empty: Frame?
+        /// Why the screen is empty there, said.
+        private var emptiedBy = ""
         private var count = 0
 
-        init(screen: Frame) { self.screen = screen }
+        init(screen: Frame) {
+            self.screen = screen
+            empty = screen
+        }
 
-        /// The part undrawn, unless a transparent colour anywhere makes libvips read the GIF
-        /// with an alpha band, and so draw it as browsers do.
+        /// The part undrawn, unless a transparent colour makes libvips draw it as browsers do.
         var said: String? { hasTransparency ? nil : undrawnPart }
 
         mutating func control(packed: Int) {
-            if packed & 0x01 != 0 { hasTransparency = true }
-            pendingDisposal = (packed >> 2) & 0x07
+            pending = packed
         }
 
         mutating func draw(_ frame: Frame) {
             count += 1
-            defer { (last, pendingDisposal) = ((frame, pendingDisposal), 0) }
-            guard undrawnPart == nil else { return }
-            guard let last else {
-                if !frame.covers(screen) {
-                    let place = "\(frame.width)×\(frame.height) at (\(frame.left), \(frame.top))"
-                    undrawnPart = "its first frame (\(place)) does not fill its \(screen.width)×\(screen.height) screen"
-                }
-                return
+            let disposal = (pending >> 2) & 0x07
+            if pending & 0x01 != 0 { hasTransparency = true }
+            pending = 0
+            if undrawnPart == nil, let empty, !frame.covers(empty) {
+                let place = "\(frame.width)×\(frame.height) at (\(frame.left), \(frame.top))"
+                undrawnPart =
+                    count == 1
+                    ? "its first frame (\(place)) does not fill its \(screen.width)×\(screen.height) screen"
+                    : "its frame \(count) (\(place)) does not draw over all of what \(emptiedBy) left empty"
             }
-            // Cleared, or put back as before the first frame: empty, unless this one covers it.
-            let clears = last.disposal == 2 || (last.disposal == 3 && count == 2)
-            if clears && !frame.covers(last.frame) {
-                let how = last.disposal == 2 ? "cleared (\"restore to background\")" : "put back to the empty screen (\"restore to previous\")"
-                undrawnPart = "its frame \(count - 1) is \(how) and frame \(count) does not draw over all of it"
+            // Drawn over (or found undrawn, and said): what its disposal empties is next;
+            // "restore to previous" puts back what was empty before it.
+            let before = empty
+            switch disposal {
+            case 2:
+                empty = frame
+                emptiedBy = "frame \(count)'s disposal (\"restore to background\")"
+            case 3:
+                empty = before
+                emptiedBy = "frame \(count)'s disposal (\"restore to previous\")"
+            default:
+                empty = nil
             }
         }
     }

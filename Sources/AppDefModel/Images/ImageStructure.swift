@@ -25,9 +25,10 @@ package struct ImageStructure: Equatable {
     var canvas: ImageSize?
     /// The frame that reaches furthest right and down, measured from the canvas's corner.
     var furthestFrame: Frame?
-    /// The first frame that reaches beyond the canvas, when one does: browsers draw such an
-    /// image at another size than its header's (Chromium and WebKit a GIF of a 20×10 screen
-    /// and a 600×300 frame at 600×300), and libvips at the header's.
+    /// The first frame, when it reaches beyond the canvas: browsers draw such an image at
+    /// another size than its header's (Chromium and WebKit a GIF of a 20×10 screen and a
+    /// 600×300 frame at 600×300), and libvips at the header's. A later frame beyond is cut to
+    /// the canvas, as browsers cut it.
     var frameBeyondCanvas: Frame?
     /// Where a GIF without a transparent colour leaves part of its screen undrawn (a first
     /// frame that does not fill it, a frame cleared and not drawn over): browsers show the page
@@ -84,10 +85,10 @@ package struct ImageStructure: Equatable {
 
     /// Notes a frame: the furthest is the one whose reach covers the most pixels.
     package mutating func add(_ frame: Frame) {
-        if furthestFrame.map({ frame.reach.pixelCount > $0.reach.pixelCount }) ?? true { furthestFrame = frame }
-        if frameBeyondCanvas == nil, let canvas, frame.reach.width > canvas.width || frame.reach.height > canvas.height {
+        if furthestFrame == nil, let canvas, frame.reach.width > canvas.width || frame.reach.height > canvas.height {
             frameBeyondCanvas = frame
         }
+        if furthestFrame.map({ frame.reach.pixelCount > $0.reach.pixelCount }) ?? true { furthestFrame = frame }
     }
 
     /// Notes something that does not draw the image, once.
