@@ -40,6 +40,20 @@ struct SVGSanitizerTests {
                 #"<image width="1" height="1" href="../../alice/Private/kids.jpg"/>"#,
                 "a link to the file 'kids.jpg' on the author's machine (its folders are not said)", "Private"
             ),
+            // Other spellings (round 22): a drive-relative path, after a no-break space,
+            // percent-encoded.
+            (
+                #"<image width="1" height="1" href="C:Users\alice\a.png"/>"#,
+                "a link to the file 'a.png' on the author's machine (its folders are not said)", "alice"
+            ),
+            (
+                #"<image width="1" height="1" href="&#160;/home/alice/nbsp/b.png"/>"#,
+                "a link to the file 'b.png' on the author's machine (its folders are not said)", "alice"
+            ),
+            (
+                #"<image width="1" height="1" href="file%3A%2F%2F%2Fhome%2Falice%2Fd.png"/>"#,
+                "a link to the file 'd.png' on the author's machine (its folders are not said)", "alice"
+            ),
             (#"<image width="1" height="1" href="https://example.com/track.png"/>"#, "a link to 'https://example.com/track.png'", "example.com"),
             (#"<image width="1" height="1" href="data:image/svg+xml;base64,PHN2Zy8+"/>"#, "a link to 'data:image/svg+xml;base64,PHN2Zy8+'", "svg+xml"),
             (

@@ -228,23 +228,42 @@ package struct SVGSanitizer {
         return .kept
     }
 
-    /// A link left out as the warning names it: a web address or a file beside the SVG as it
-    /// is ("a link to 'https://…'"), a path on the author's machine by its file's name alone
-    /// ("a link to the file 'photo.jpg' on the author's machine"): the warning is shown on
-    /// the review page, which is shared, and names no folder above the project. Inkscape
-    /// links the images it does not embed by their absolute path or `file:` URL.
+    /// A link left out as the warning names it: a web address, a `data:` URI or the name of a
+    /// file beside the SVG as it is ("a link to 'https://…'"), anything else (a `file:` URL, an
+    /// absolute, drive or home path, one climbing out with `../`, however spelled:
+    /// percent-encoded, after spaces) by its file's name alone ("a link to the file 'photo.jpg'
+    /// on the author's machine"): the warning is shown on the review page, which is shared,
+    /// and names no folder above the project. Inkscape links the images it does not embed by
+    /// their absolute path or `file:` URL.
     static func said(link target: String) -> String {
-        let lowered = target.lowercased()
-        let scalars = Array(target.unicodeScalars)
-        let isDrivePath =
-            scalars.count >= 3 && scalars[0].properties.isAlphabetic && scalars[0].isASCII && scalars[1] == ":"
-            && (scalars[2] == "\\" || scalars[2] == "/")
-        let isLocal =
-            lowered.hasPrefix("file:") || target.hasPrefix("/") || target.hasPrefix("\\") || target.hasPrefix("~") || isDrivePath
-            || target.contains("../") || target.contains("..\\")
-        guard isLocal else { return "a link to '\(target.prefix(60))'" }
-        let name = target.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        return "a link to the file '\(name.prefix(60))' on the author's machine (its folders are not said)"
+        let decoded = percentDecoded(target)
+        let trimmed = String(String.UnicodeScalarView(decoded.unicodeScalars.drop { $0.properties.isWhitespace }))
+        let lowered = trimmed.lowercased()
+        let isPublic =
+            ["http://", "https://", "data:"].contains { lowered.hasPrefix($0) }
+            || !trimmed.unicodeScalars.contains { "/\\:".unicodeScalars.contains($0) }
+        guard !isPublic else { return "a link to '\(target.prefix(60))'" }
+        let name = trimmed.split(whereSeparator: { "/\\:".contains($0) }).last.map(String.init) ?? ""
+        return "a link to the file '\(name.trimmingXMLSpaces.prefix(60))' on the author's machine (its folders are not said)"
+    }
+
+    /// `text` with its `%XX` escapes turned into the bytes they stand for, read as UTF-8.
+    private static func percentDecoded(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var decoded: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let value = UInt8(String(decoding: bytes[index + 1...index + 2], as: UTF8.self), radix: 16)
+            {
+                decoded.append(value)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     private mutating func note(_ what: String) {
