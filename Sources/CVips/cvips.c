@@ -249,8 +249,24 @@ static int is_cmyk(const VipsImage *image) {
    (0, 175, 239) in Chromium with Ghostscript's profile, was published as (1, 157, 230). */
 static int cmyk_to_srgb(VipsImage *in, int has_profile, VipsImage **out) {
     /* Perceptual: the intent every CMYK profile holds (its A2B0), and the one Chromium reads;
-       Ghostscript's PostScript profile holds no other, and libvips fell back to its own. */
-    if (has_profile) return vips.icc_transform(in, out, "srgb", "embedded", 1, "intent", CVIPS_INTENT_PERCEPTUAL, NULL);
+       Ghostscript's PostScript profile holds no other, and libvips fell back to its own. A
+       profile libvips cannot use (no table for the intent, a header without tags) it says so
+       in a warning, and turns the image through its fallback profile anyway: browsers ignore
+       such a profile and draw the image naively, and so is it turned then. */
+    if (has_profile) {
+        pthread_mutex_lock(&last_logged_lock);
+        last_logged[0] = 0;
+        pthread_mutex_unlock(&last_logged_lock);
+        int status = vips.icc_transform(in, out, "srgb", "embedded", 1, "intent", CVIPS_INTENT_PERCEPTUAL, NULL);
+        pthread_mutex_lock(&last_logged_lock);
+        int warned = last_logged[0] != 0;
+        last_logged[0] = 0;
+        pthread_mutex_unlock(&last_logged_lock);
+        if (status == 0 && !warned) return 0;
+        if (status == 0) vips.object_unref(*out);
+        *out = NULL;
+        vips.error_clear();
+    }
     VipsImage *inks = NULL, *colours = NULL, *black = NULL, *product = NULL;
     int status = vips.invert(in, &inks, NULL);
     if (status == 0) status = vips.extract_band(inks, &colours, 0, "n", 3, NULL);

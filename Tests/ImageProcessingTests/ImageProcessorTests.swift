@@ -118,6 +118,12 @@ struct ImageProcessorTests {
             #expect(profiled.red > 200 && profiled.green < 60 && profiled.blue < 60, "\(format): \(profiled)")
         }
         #expect(close(try ImageProcessor.averageColor(of: untagged), (0, 255, 255)))
+        // A profile libvips cannot use is ignored, as browsers ignore it: libvips turned the
+        // image through its fallback profile (round 22).
+        let unusable = JPEGSegments.withProfile(untagged, HandMadeProfiles.cmykWithoutTables)
+        let ignored = try ImageProcessor.averageColor(of: try ImageProcessor.resize(unusable, toWidth: 1000, as: .webp, quality: 95).bytes)
+        #expect(close(ignored, (0, 255, 255)), "\(ignored)")
+        #expect(close(try ImageProcessor.averageColor(of: unusable), (0, 255, 255)))
         let placeholder = try ImageProcessor.averageColor(of: tagged)
         #expect(placeholder.red > 200 && placeholder.green < 60 && placeholder.blue < 60, "\(placeholder)")
     }

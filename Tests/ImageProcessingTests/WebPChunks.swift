@@ -95,6 +95,10 @@ enum HandMadeProfiles {
         return profile(space: "CMYK", deviceClass: "prtr", connection: "Lab ", tags: [("wtpt", d50), ("A2B0", table)])
     }()
 
+    /// A CMYK printer's profile without a table to turn its colours by: lcms cannot use it,
+    /// and browsers ignore it.
+    static let cmykWithoutTables = profile(space: "CMYK", deviceClass: "prtr", connection: "Lab ", tags: [("wtpt", d50)])
+
     private static func profile(space: String, deviceClass: String = "mntr", connection: String = "XYZ ", tags given: [(String, [UInt8])]) -> [UInt8] {
         let name = Array("Test".utf8) + [0]
         let description = tag("desc") + u32(0) + u32(UInt32(name.count)) + name + u32(0) + u32(0) + [0, 0, 0] + [UInt8](repeating: 0, count: 67)
