@@ -122,6 +122,11 @@ struct ImageVariantValidationTests {
                 return Array(png[..<at]) + ImageAnimationTests.chunk("pHYs", Array(png[at + 8..<at + 17]) + Self.tail) + png[(at + 21)...]
             })
         #expect(grown?.contains("a 'pHYs' chunk of \(9 + Self.tail.count) bytes, more than it holds") == true, "\(grown ?? "accepted")")
+        // A palette, or transparency, in an image with an alpha channel: nobody's pixels.
+        for type in ["PLTE", "tRNS"] {
+            let problem = check.problem(with: Self.changing(entries, at: fallback, inserting(type, Array(Self.tail.prefix(24)))))
+            #expect(problem?.contains("a '\(type)' chunk in an image of colour type 6, which draws nothing with it") == true, "\(problem ?? "accepted")")
+        }
     }
 
     @Test func aGIFWithACommentOrATailDoesNot() throws {

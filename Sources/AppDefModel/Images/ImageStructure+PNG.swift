@@ -12,6 +12,8 @@ extension ImageStructure {
     package static func png(_ data: ByteReader<some ImageBytes>) -> ImageStructure {
         var structure = ImageStructure()
         if let width = data.uint32BE(at: 16), let height = data.uint32BE(at: 20) { structure.canvas = ImageSize(width: width, height: height) }
+        // IHDR's colour type, after its width, height and bit depth.
+        let colourType = data.byte(at: 25)
         var offset = 8
         var sawAnimation = false
         var sawImageData = false
@@ -30,6 +32,12 @@ extension ImageStructure {
             let holdsMore =
                 pngChunkLengths[type].map { length != $0 } ?? (type == "PLTE" ? length > 768 || length % 3 != 0 : type == "tRNS" && length > 256)
             if holdsMore { structure.note("a '\(type)' chunk of \(length) bytes, more than it holds") }
+            // A palette draws only an image of palette colours (type 3), and a transparency
+            // chunk none with an alpha channel (types 4 and 6): in another, what they hold is
+            // nobody's pixels.
+            if (type == "PLTE" && colourType != 3) || (type == "tRNS" && (colourType == 4 || colourType == 6)) {
+                structure.note("a '\(type)' chunk in an image of colour type \(colourType.map(String.init) ?? "unknown"), which draws nothing with it")
+            }
             switch type {
             case "IEND":
                 structure.end = next
