@@ -89,8 +89,16 @@ struct ImageVariantValidationTests {
         func inserting(_ segment: [UInt8]) -> ([UInt8]) -> [UInt8] { { Array($0[0..<2]) + segment + $0[2...] } }
         let exif: [UInt8] = [0xFF, 0xE1, 0, UInt8(Self.gps.count + 2)] + Self.gps
         let comment: [UInt8] = [0xFF, 0xFE, 0, 7] + Array("hello".utf8)
+        // Tables no frame or scan uses, which a sealed file could fill with its own bytes: a
+        // quantization table 3, a Huffman AC table 3; and one with bytes after its table.
+        let payload = Array((Self.tail + Self.tail).prefix(64))
+        let unusedQuantization: [UInt8] = [0xFF, 0xDB, 0, 67, 0x03] + payload
+        let unusedHuffman: [UInt8] = [0xFF, 0xC4, 0, 19 + 24, 0x13] + [0, 0, 0, 0, 0, 0, 0, 24] + Array(repeating: 0, count: 8) + payload.prefix(24)
+        let overlong: [UInt8] = [0xFF, 0xDB, 0, 67 + 8, 0x00] + payload + Array(Self.tail.prefix(8))
         let cases: [(String, ([UInt8]) -> [UInt8])] = [
             ("an APP1 segment", inserting(exif)), ("a comment", inserting(comment)), ("bytes after its end", { $0 + Self.tail }),
+            ("a table no frame or scan uses", inserting(unusedQuantization)), ("a table no frame or scan uses", inserting(unusedHuffman)),
+            ("a table segment holding more than its tables", inserting(overlong)),
         ]
         for (what, change) in cases {
             let problem = Self.check.problem(with: Self.changing(entries, at: 1, change))

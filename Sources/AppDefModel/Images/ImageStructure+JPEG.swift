@@ -4,30 +4,93 @@ extension ImageStructure {
     /// skipped with its segment.
     package static func jpeg(_ data: ByteReader<some ImageBytes>) -> ImageStructure {
         var structure = ImageStructure()
+        var tables = JPEGTables()
+        var headEnd = 2
         guard
             case .scan(var offset) = JPEGSegments.walk(
                 data,
-                visit: { marker, _, _ in
+                visit: { marker, at, length in
                     noteJPEGSegment(marker, in: &structure)
+                    tables.read(marker, at: at, length: length, in: data)
+                    headEnd = at + length
                     return false
                 })
         else { return structure }
+        // The first scan's header, which the walk stops at: after the last segment it visited
+        // (and any fill bytes), its length field after its marker.
+        var scanHeader = headEnd
+        while data.byte(at: scanHeader) == 0xFF { scanHeader += 1 }
+        if data.byte(at: scanHeader) == 0xDA, let length = data.uint16BE(at: scanHeader + 1) {
+            tables.read(0xDA, at: scanHeader + 1, length: length, in: data)
+        }
         structure.scanCount = 1
         while let marker = nextJPEGMarker(in: data, from: &offset) {
             switch marker {
             case 0xD9:
                 structure.end = offset
+                if let unused = tables.unused { structure.note(unused) }
                 return structure
             case 0x00, 0x01, 0xD0...0xD7: continue  // a stuffed 0xFF in the data, TEM, a restart
             default:
-                // A table or the header of the next scan: skip it whole, whatever it holds.
+                // A table or the header of the next scan.
                 guard let length = data.uint16BE(at: offset), length >= 2 else { return structure }
                 if marker == 0xDA { structure.scanCount += 1 }
                 noteJPEGSegment(marker, in: &structure)
+                tables.read(marker, at: offset, length: length, in: data)
                 offset += length
             }
         }
         return structure
+    }
+
+    /// The tables a JPEG defines (quantization, Huffman) and those its frame and scans use:
+    /// one defined and never used, or a table segment with bytes after its tables, holds
+    /// what draws nothing.
+    private struct JPEGTables {
+        /// Quantization tables 0 to 3, then DC and AC Huffman tables 0 to 3 each: bits 0 to 11.
+        private var defined: UInt16 = 0
+        private var used: UInt16 = 0
+        private var overlong = false
+
+        /// `unused`'s phrase, when a table holds what draws nothing.
+        var unused: String? {
+            if overlong { return "a table segment holding more than its tables" }
+            return defined & ~used != 0 ? "a table no frame or scan uses" : nil
+        }
+
+        /// Reads the segment of `marker` whose length field is at `at`.
+        mutating func read(_ marker: Int, at: Int, length: Int, in data: ByteReader<some ImageBytes>) {
+            let end = at + length
+            var offset = at + 2
+            switch marker {
+            case 0xDB:  // quantization tables: precision and id, then 64 values of 1 or 2 bytes
+                while offset < end, let header = data.byte(at: offset) {
+                    defined |= 1 << (header & 0x03)
+                    offset += 1 + (header >> 4 == 0 ? 64 : 128)
+                }
+            case 0xC4:  // Huffman tables: class and id, 16 counts, then that many values
+                while offset + 17 <= end, let header = data.byte(at: offset) {
+                    let counts = (1...16).reduce(0) { $0 + (data.byte(at: offset + $1) ?? 0) }
+                    defined |= 1 << ((header >> 4 == 0 ? 4 : 8) + (header & 0x03))
+                    offset += 17 + counts
+                }
+            case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:  // a frame: each component's quantization table
+                guard let components = data.byte(at: at + 7) else { return }
+                for index in 0..<components {
+                    if let table = data.byte(at: at + 10 + 3 * index) { used |= 1 << (table & 0x03) }
+                }
+                return
+            case 0xDA:  // a scan: each component's DC and AC tables
+                guard let components = data.byte(at: at + 2) else { return }
+                for index in 0..<components {
+                    if let tables = data.byte(at: at + 4 + 2 * index) { used |= 1 << (4 + (tables >> 4 & 0x03)) | 1 << (8 + (tables & 0x03)) }
+                }
+                return
+            default:
+                return
+            }
+            if offset != end { overlong = true }
+        }
     }
 
     /// Notes a segment that does not draw the image: an application segment (EXIF, XMP, the
