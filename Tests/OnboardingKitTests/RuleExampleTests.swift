@@ -112,6 +112,12 @@ struct ExampleProject {
             Array(bytes(of: .jpeg)[0..<2]) + Array(repeating: [0xFF, 0xFE, 0xFF, 0xFF] + Array(repeating: 0x20, count: 65_533), count: 17).flatMap { $0 }
                 + Array(bytes(of: .jpeg)[2...])
         case .animatedPNG: [UInt8](Data(base64Encoded: animatedPNG)!)
+        case .cmykJPEGWithProfile:
+            // An APP2 segment after SOI: "ICC_PROFILE", chunk 1 of 1, then a profile header
+            // (128 bytes, colour space CMYK at byte 16) with no tags.
+            Array(cmykJPEG[0..<2]) + [0xFF, 0xE2, 0, 2 + 14 + 132] + Array("ICC_PROFILE".utf8) + [0, 1, 1]
+                + [0, 0, 0, 132] + Array(repeating: 0, count: 4) + [2, 0x10, 0, 0] + Array("prtrCMYKLab ".utf8) + Array(repeating: 0, count: 12)
+                + Array("acsp".utf8) + Array(repeating: 0, count: 132 - 40) + Array(cmykJPEG[2...])
         case .svg(let text): Array(text.utf8)
         }
     }
@@ -120,6 +126,14 @@ struct ExampleProject {
     /// IDAT (the default image is the first frame) and a second frame (fcTL, fdAT) of blue.
     static let animatedPNG =
         "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACGFjVEwAAAACAAAAAPONk3AAAAAaZmNUTAAAAAAAAAAEAAAAAwAAAAAAAAAAAAEAAgAAwmBdQwAAABRJREFUeJxjPFGhwQADTAxIAIUDADVEAW70Jy8jAAAAGmZjVEwAAAABAAAABAAAAAMAAAAAAAAAAAABAAIAAFkTt5cAAAATZmRBVAAAAAJ42mNgYPiPhHBxAN1JC/VBHkBUAAAAAElFTkSuQmCC"
+
+    /// Made with Pillow: a 4x3 CMYK JPEG of cyan ink, untagged, as Photoshop writes them
+    /// (an Adobe segment, inverted values).
+    static let cmykJPEG = [UInt8](
+        Data(
+            base64Encoded:
+                "/9j/7gAOQWRvYmUAZAAAAAAA/9sAQwADAgIDAgIDAwMDBAMDBAUIBQUEBAUKBwcGCAwKDAwLCgsLDQ4SEA0OEQ4LCxAWEBETFBUVFQwPFxgWFBgSFBUU/8AAFAgAAwAEBEMRAE0RAFkRAEsRAP/EAB8AAAEFAQEBAQEBAAAAAAAAAAABAgMEBQYHCAkKC//EALUQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+v/aAA4EQwBNAFkASwAAPwD8qq/VOv1Tr9U6/9k="
+        )!)
 
     /// Made with Python's zlib: IHDR says bit depth 3, which PNG does not have; the CRCs are right.
     static let invalidHeaderPNG = "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADAwIAAABMRgiAAAAADElEQVR4nGNgIAoAAAAnAAHKRxGqAAAAAElFTkSuQmCC"

@@ -42,6 +42,8 @@ package final class ImageFolder {
         /// Whether it is a PNG with an animation (APNG) beyond its default image, which libvips
         /// cannot read: its variants are made of the default image (``AnimatedPNGRule``).
         package var isAnimatedPNG = false
+        /// Whether it is a CMYK JPEG with a CMYK colour profile (``ImageStructure/hasCMYKProfile``).
+        package var hasCMYKProfile = false
         /// For an SVG, what publishing it gives: the file rebuilt from what is safe, or why not.
         package var svg: SVGSanitizing?
 
@@ -129,7 +131,7 @@ package final class ImageFolder {
                     path: file, sniffedFormat: format, size: size, damage: damage, byteCount: status.size,
                     isResized: ImageFormat.resizedByTheBuild.contains(format), frameCount: structure?.frameCount ?? 1,
                     isAnimated: [.gif, .webp].contains(format) && (structure?.frameCount ?? 1) > 1,
-                    isAnimatedPNG: structure?.isAnimatedPNG ?? false))
+                    isAnimatedPNG: structure?.isAnimatedPNG ?? false, hasCMYKProfile: structure?.hasCMYKProfile ?? false))
         }
         // Not a raster image: an SVG is read whole by the XML reader, to be rebuilt.
         guard let bytes = source.bytes(at: 0, count: source.count) else {

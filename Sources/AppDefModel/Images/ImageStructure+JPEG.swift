@@ -6,6 +6,7 @@ extension ImageStructure {
         var structure = ImageStructure()
         var tables = JPEGTables()
         var headEnd = 2
+        var (fourComponents, cmykProfile) = (false, false)
         guard
             case .scan(var offset) = JPEGSegments.walk(
                 data,
@@ -13,6 +14,17 @@ extension ImageStructure {
                     noteJPEGSegment(marker, in: &structure)
                     tables.read(marker, at: at, length: length, in: data)
                     headEnd = at + length
+                    switch marker {
+                    case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF: fourComponents = data.byte(at: at + 7) == 4
+                    // The first chunk of an ICC profile: "ICC_PROFILE", its number, then the
+                    // profile, whose header gives its colour space at byte 16.
+                    case 0xE2:
+                        cmykProfile =
+                            cmykProfile
+                            || (data.matches(Array("ICC_PROFILE\0".utf8), at: at + 2) && data.byte(at: at + 14) == 1
+                                && data.matches(Array("CMYK".utf8), at: at + 32))
+                    default: break
+                    }
                     return false
                 })
         else { return structure }
@@ -24,6 +36,7 @@ extension ImageStructure {
             tables.read(0xDA, at: scanHeader + 1, length: length, in: data)
         }
         structure.scanCount = 1
+        structure.hasCMYKProfile = fourComponents && cmykProfile
         while let marker = nextJPEGMarker(in: data, from: &offset) {
             switch marker {
             case 0xD9:

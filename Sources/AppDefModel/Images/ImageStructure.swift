@@ -41,6 +41,10 @@ package struct ImageStructure: Equatable {
     /// Whether a PNG has an animation (`acTL`) that shows something other than its default
     /// image alone: several frames, or one that is not the default image.
     package var isAnimatedPNG = false
+    /// Whether a JPEG is of four components (CMYK) and carries a CMYK colour profile, which
+    /// browsers draw otherwise (Chromium through it, WebKitGTK without it, colour engines
+    /// apart in the dark tones).
+    package var hasCMYKProfile = false
     /// `extras` as a set: a file can hold a million extras of distinct names (PNG chunk types,
     /// GIF application names), and a search of the list each time would be quadratic.
     private var extraKinds: Set<String> = []

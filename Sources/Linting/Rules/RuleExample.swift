@@ -20,6 +20,8 @@ public struct RuleExample: Sendable, Hashable {
         case jpegOverOneMegabyte
         /// A valid 4x3 animated PNG of two frames (red, then blue), its default image the first.
         case animatedPNG
+        /// A valid 4x3 CMYK JPEG of cyan ink with a CMYK colour profile.
+        case cmykJPEGWithProfile
         /// An SVG file with this text.
         case svg(String)
     }

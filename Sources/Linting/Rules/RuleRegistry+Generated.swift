@@ -33,6 +33,7 @@ extension RuleRegistry {
         UnknownBackgroundModeRule(),
         UnknownFeatureRule(),
         AnimatedPNGRule(),
+        CMYKColourProfileRule(),
         ImageContentMismatchRule(),
         ImageLargerThanNeededRule(),
         ImageMaxHeightWithoutImageRule(),
