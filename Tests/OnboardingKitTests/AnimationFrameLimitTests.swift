@@ -38,14 +38,15 @@ struct AnimationFrameLimitTests {
     }
 
     /// 200,000 frames of one pixel, 14 bytes each (``ImageFrameSizeTests/gif(screen:frames:)``
-    /// after a 13-byte header): the walk reads the first 1001 and stops.
+    /// after a 13-byte header and a 6-byte colour table): the walk reads the first 1001 and stops.
     @Test func aGIFOfTwoHundredThousandFramesIsRefusedAfterItsFirstThousandAndOne() throws {
         let frameBytes = 14
         let gif = FurthestRead(ImageFrameSizeTests.gif(screen: (1, 1), frames: Array(repeating: (0, 0, 1, 1), count: 200_000)))
-        #expect(gif.count == 13 + 200_000 * frameBytes + 1)
+        let head = 13 + 6
+        #expect(gif.count == head + 200_000 * frameBytes + 1)
         let structure = try #require(ImageStructure.read(gif, format: .gif))
         #expect(structure.frameCount == ImageCompleteness.maximumFrames + 1)
-        let limit = 13 + (ImageCompleteness.maximumFrames + 1) * frameBytes
+        let limit = head + (ImageCompleteness.maximumFrames + 1) * frameBytes
         #expect(gif.furthest < limit, "read to byte \(gif.furthest) of \(gif.count); frame 1001 ends at \(limit)")
         let problem = try #require(ImageCompleteness.problem(with: structure, size: ImageSize(width: 1, height: 1)))
         #expect(problem.hasPrefix("has more than 1000 frames, the most an animation may have"), "\(problem)")

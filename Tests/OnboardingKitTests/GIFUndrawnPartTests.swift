@@ -14,15 +14,39 @@ struct GIFUndrawnPartTests {
         var control: Int?
     }
 
-    /// A GIF of a 60×40 screen: its structure, not its pixels, is what is checked.
-    static func gif(_ frames: [Frame]) -> [UInt8] {
+    /// A GIF of a 60×40 screen (with a colour table of black and white, or `localColours`
+    /// tables of the frames' own): its structure, not its pixels, is what is checked.
+    static func gif(_ frames: [Frame], localColours: Bool = false) -> [UInt8] {
         func le(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
-        var bytes = Array("GIF89a".utf8) + le(60) + le(40) + [0, 0, 0]
-        for frame in frames {
+        let table: [UInt8] = [0, 0, 0, 255, 255, 255]
+        var bytes = Array("GIF89a".utf8) + le(60) + le(40) + (localColours ? [0, 0, 0] : [0x80, 0, 0] + table)
+        for (index, frame) in frames.enumerated() {
             if let control = frame.control { bytes += [0x21, 0xF9, 4, UInt8(control), 10, 0, 0, 0] }
-            bytes += [0x2C] + le(frame.left) + le(frame.top) + le(frame.width) + le(frame.height) + [0] + [2, 1, 0x44, 0]
+            let local: [UInt8] = localColours && index == 0 ? [0x80] + table : [0]
+            bytes += [0x2C] + le(frame.left) + le(frame.top) + le(frame.width) + le(frame.height) + local + [2, 1, 0x44, 0]
         }
         return bytes + [0x3B]
+    }
+
+    /// A frame without a colour table, the file's or its own (round 23): Chromium drew it
+    /// black, WebKit not at all, and the build published it white. A table of its own will do.
+    @Test func aFrameWithoutColours() throws {
+        let screen = ImageSize(width: 60, height: 40)
+        let first = try #require(ImageCompleteness.problem(in: Self.gif([Frame(), Frame()], localColours: true), format: .gif, size: screen))
+        #expect(first.hasPrefix("has no colour table for its frame 2 (neither the file's nor the frame's own)"), "\(first)")
+        #expect(ImageCompleteness.problem(in: Self.gif([Frame()], localColours: true), format: .gif, size: screen) == nil)
+    }
+
+    /// Disposal 4 is none of the format's: browsers and libvips take it as "restore to
+    /// previous" (round 23: lint passed it, and the page showed through). And the graphic
+    /// controls before one frame give it their transparency together, as libvips reads them.
+    @Test func disposalFourAndTwoControlsBeforeAFrame() throws {
+        let small = Frame(left: 10, top: 10, width: 10, height: 10)
+        #expect(Self.problem([Frame(control: 4 << 2), small]) != nil)
+        var twoControls = Self.gif([small])
+        let frameStart = twoControls.firstIndex(of: 0x2C)!
+        twoControls.insert(contentsOf: [0x21, 0xF9, 4, UInt8(Self.transparent), 10, 0, 0, 0, 0x21, 0xF9, 4, 0, 10, 0, 0, 0], at: frameStart)
+        #expect(ImageCompleteness.problem(in: twoControls, format: .gif, size: ImageSize(width: 60, height: 40)) == nil)
     }
 
     static func problem(_ frames: [Frame]) -> String? {

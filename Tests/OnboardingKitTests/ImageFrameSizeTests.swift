@@ -10,12 +10,12 @@ import Testing
 /// far beyond its logical screen, and decoders enlarge the canvas to fit them. An animation's
 /// frames are bounded in all, too.
 struct ImageFrameSizeTests {
-    /// A GIF of a `screen` logical screen, no colour table, and one frame per rectangle (left,
-    /// top, width, height), each with a one-byte data sub-block: its structure, not its pixels,
-    /// is what is checked.
+    /// A GIF of a `screen` logical screen, a colour table of black and white, and one frame per
+    /// rectangle (left, top, width, height), each with a one-byte data sub-block: its
+    /// structure, not its pixels, is what is checked.
     static func gif(screen: (Int, Int), frames: [(Int, Int, Int, Int)]) -> [UInt8] {
         func le(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
-        var bytes = Array("GIF89a".utf8) + le(screen.0) + le(screen.1) + [0, 0, 0]
+        var bytes = Array("GIF89a".utf8) + le(screen.0) + le(screen.1) + [0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
         for (left, top, width, height) in frames {
             bytes += [0x2C] + le(left) + le(top) + le(width) + le(height) + [0] + [2, 1, 0x44, 0]
         }

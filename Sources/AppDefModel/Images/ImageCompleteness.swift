@@ -57,6 +57,10 @@ enum ImageCompleteness {
                 + "and the build would publish it at \(canvas.width)×\(canvas.height); "
                 + "save it again with an image editor, which fits the canvas to the frames"
         }
+        if let frame = structure.frameWithoutColours {
+            return "has no colour table for its frame \(frame) (neither the file's nor the frame's own): browsers draw it black, "
+                + "or not at all, and the build would publish it in other colours; save it again with an image editor"
+        }
         if let undrawn = structure.undrawnPart {
             return "has no transparent colour and \(undrawn): browsers show the page through what no frame draws, "
                 + "and the build would publish it black or in the GIF's background colour; save it with a transparent colour, "

@@ -14,6 +14,7 @@ extension ImageStructure {
         structure.canvas = ImageSize(width: width, height: height)
         var offset = 13 + colorTableSize(flags)
         var drawing = GIFDrawing(screen: Frame(left: 0, top: 0, width: width, height: height))
+        let hasGlobalColours = flags & 0x80 != 0
         while let introducer = data.byte(at: offset) {
             switch introducer {
             case 0x3B:
@@ -55,6 +56,11 @@ extension ImageStructure {
                 structure.add(Frame(left: left, top: top, width: frameWidth, height: frameHeight))
                 drawing.draw(Frame(left: left, top: top, width: frameWidth, height: frameHeight))
                 structure.undrawnPart = drawing.said
+                // Without a colour table, the file's or its own, a frame's colours are nobody's:
+                // Chromium drew it black, WebKit not at all, libvips white.
+                if !hasGlobalColours && localFlags & 0x80 == 0 && structure.frameWithoutColours == nil {
+                    structure.frameWithoutColours = structure.frameCount + 1
+                }
                 structure.frameCount += 1
                 // Refused as it is: the rest of a million frames is not walked.
                 if structure.frameCount > ImageCompleteness.maximumFrames { return structure }
@@ -73,7 +79,7 @@ extension ImageStructure {
     /// What a GIF's frames leave of its screen as browsers draw them: a screen starts empty
     /// (transparent), each frame is drawn over it, then disposed of as its graphic control
     /// says: left (0, 1), cleared to transparency ("restore to background", 2), or the screen
-    /// put back as it was before it (3). Only rectangles are followed: a GIF without a
+    /// put back as it was before it (3, and 4, as browsers read it). Only rectangles are followed: a GIF without a
     /// transparent colour draws every pixel of each frame, and a frame that does not cover
     /// what is empty when it is drawn is the first undrawn part, so that the screen is full
     /// after each frame until then, and what is empty before the next is one rectangle, or none.
@@ -101,8 +107,10 @@ extension ImageStructure {
         /// The part undrawn, unless a transparent colour makes libvips draw it as browsers do.
         var said: String? { hasTransparency ? nil : undrawnPart }
 
+        /// A graphic control for the next frame: its disposal the last one's, its transparency
+        /// any one's (libnsgif, which libvips reads GIFs with, and Skia keep it so).
         mutating func control(packed: Int) {
-            pending = packed
+            pending = (packed & ~0x01) | (pending & 0x01) | (packed & 0x01)
         }
 
         mutating func draw(_ frame: Frame) {
@@ -124,7 +132,8 @@ extension ImageStructure {
             case 2:
                 empty = frame
                 emptiedBy = "frame \(count)'s disposal (\"restore to background\")"
-            case 3:
+            case 3, 4:
+                // 4 is no disposal of the format's, and Chromium, WebKit and libvips take it as 3.
                 empty = before
                 emptiedBy = "frame \(count)'s disposal (\"restore to previous\")"
             default:

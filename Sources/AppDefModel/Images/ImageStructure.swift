@@ -35,6 +35,8 @@ package struct ImageStructure: Equatable {
     /// there, and libvips, which reads such a GIF without an alpha band, black or the GIF's
     /// background colour.
     var undrawnPart: String?
+    /// The first GIF frame (from 1) without a colour table, the file's or its own.
+    var frameWithoutColours: Int?
     /// What the image holds that does not draw it, each kind once, in the order met: `an eXIf
     /// chunk`, `an APP1 segment (EXIF or XMP)`, `a comment extension`...
     package var extras: [String] = []
