@@ -326,13 +326,18 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
     int upright = is_webp(header);
     int cmyk = is_cmyk(header);
     vips.object_unref(header);
+    /* A profile libvips reads says the colours in a gamma's place, as browsers take it. */
+    if (has_profile) gamma_exponent = 0;
     int status;
-    if (cmyk) {
-        /* Read in order, turned into sRGB, then made smaller. */
+    if (cmyk || gamma_exponent != 0) {
+        /* Read in order, turned into sRGB (a gamma applied as browsers apply it, to the
+           pixels as decoded: after shrinking, fine black and white stripes of gamma 1.0 came
+           out light grey where browsers draw mid-grey), then made smaller. */
         VipsImage *decoded = vips.image_new_from_buffer(bytes, length, "fail_on=error,access=sequential", NULL);
         VipsImage *srgb = NULL;
-        status = decoded ? cmyk_to_srgb(decoded, has_profile, &srgb) : -1;
+        status = !decoded ? -1 : cmyk ? cmyk_to_srgb(decoded, has_profile, &srgb) : vips.copy(decoded, &srgb, NULL);
         if (decoded) vips.object_unref(decoded);
+        if (status == 0) status = with_gamma(srgb, cmyk ? 0 : gamma_exponent, &srgb);
         if (status == 0) {
             status = vips.thumbnail_image(srgb, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD, "size", CVIPS_SIZE_DOWN,
                 "no_rotate", upright, NULL);
@@ -348,7 +353,6 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
     if (status != 0) {
         return -1;
     }
-    if (with_gamma(streamed, gamma_exponent, &streamed) != 0) return -1;
     if (!in_memory) {
         *out = streamed;
         return 0;
@@ -419,7 +423,7 @@ int cvips_upright_size(const void *bytes, size_t length, int *width, int *height
 int cvips_average_color(const void *bytes, size_t length, double gamma_exponent, double rgb[3]) {
     VipsImage *image = vips.image_new_from_buffer(bytes, length, "", NULL);
     if (!image) return -1;
-    if (with_gamma(image, gamma_exponent, &image) != 0) return -1;
+    if (with_gamma(image, has_fitting_profile(image) ? 0 : gamma_exponent, &image) != 0) return -1;
     /* Grey or 16-bit images become three 8-bit sRGB bands first (an alpha band stays fourth,
        and is not read); CMYK ones as they are published. */
     VipsImage *srgb = NULL;

@@ -4,9 +4,12 @@
 /// A `gAMA` of 1.0 (samples proportional to light, as some renderers and scientific tools
 /// write) put mid-grey 128 at 188 in Chromium 156 and 186 in WebKitGTK 2.50, and the build
 /// published it at 128. Browsers decode a sample s to light as s^(1 / gamma) and draw it in
-/// sRGB, close to light^(1 / 2.2): the published sample is s^(1 / (gamma × 2.2)). An `sRGB` or
-/// `iCCP` chunk says the colours in its place (browsers then ignore `gAMA`), and a gamma of
-/// 1 / 2.2, what most writers put, changes nothing.
+/// sRGB, close to light^(1 / 2.2): the published sample is s^(1 / (gamma × 2.2)). Browsers
+/// read the first `gAMA` whose CRC holds; a whole `sRGB` chunk says the colours in its place, and
+/// so does an `iCCP` libvips reads (cvips, which knows). A gamma of 1 / 2.2, what most writers
+/// put, changes nothing, and one past what any tool writes (outside 0.05 to 20) browsers draw
+/// apart (Chromium 156 drew grey 128 of gamma 1000 white, WebKitGTK 2.50 grey or black): it is
+/// left unapplied.
 enum PNGGamma {
     /// The exponent e for which each sample s (of 0 to 1) is published as s^(1 / e): the
     /// PNG's gamma × 2.2, when it has a `gAMA` to apply; `nil` when it has none (or is no PNG).
@@ -15,26 +18,36 @@ enum PNGGamma {
         guard png.count >= 8, png.prefix(8).elementsEqual(signature) else { return nil }
         var gamma: UInt32?
         var offset = 8
-        // The chunks before the image data: `gAMA`, `sRGB` and `iCCP` must precede it.
-        while offset + 8 <= png.count {
+        // The chunks before the image data: `gAMA` and `sRGB` must precede it.
+        while offset + 12 <= png.count {
             let length = Int(bigEndian(png, offset))
+            guard length <= png.count - offset - 12 else { return nil }
             let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+            let whole = { crc32(png[offset + 4..<offset + 8 + length]) == bigEndian(png, offset + 8 + length) }
             switch type {
             case "IDAT", "IEND": offset = png.count
-            case "sRGB", "iCCP": return nil
-            case "gAMA" where length == 4 && offset + 12 <= png.count: gamma = bigEndian(png, offset + 8)
-            default: break
+            case "sRGB" where length == 1 && whole(): return nil
+            case "gAMA" where gamma == nil && length == 4 && whole(): gamma = bigEndian(png, offset + 8)
+            default: offset += 12 + length
             }
-            guard length <= png.count else { return nil }
-            offset += 12 + length
         }
-        // In 100,000ths; 0 is no gamma (libpng and browsers ignore it).
-        guard let gamma, gamma > 0 else { return nil }
+        // In 100,000ths.
+        guard let gamma, (5_000...2_000_000).contains(gamma) else { return nil }
         let exponent = Double(gamma) / 100_000 * 2.2
         return abs(exponent - 1) < 0.01 ? nil : exponent
     }
 
     private static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
         bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// CRC-32 as PNG computes it, over a chunk's type and data.
+    private static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        return ~crc
     }
 }

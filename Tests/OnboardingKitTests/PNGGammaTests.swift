@@ -37,6 +37,53 @@ struct PNGGammaTests {
         #expect(Self.close(try ImageProcessor.averageColor(of: source), expected))
     }
 
+    /// Browsers read the first gAMA whose CRC holds, and an sRGB chunk only when whole; a
+    /// gamma far past what tools write they draw apart, and it is left unapplied (round 23).
+    @Test func theGammaBrowsersReadIsTheOneApplied() throws {
+        let usual = ("gAMA", [0, 0, 0xB1, 0x8F] as [UInt8])
+        func published(_ source: [UInt8]) throws -> ImageProcessor.Color {
+            try ImageProcessor.averageColor(of: try ImageProcessor.resize(source, toWidth: 1000, as: [.png], quality: 95)[0].bytes)
+        }
+        let applied = (228, 200, 167)
+        #expect(Self.close(try published(try Self.warm(with: [Self.linear, usual])), applied))
+        #expect(Self.close(try published(try Self.warm(with: [usual, Self.linear])), (200, 150, 100)))
+        // A CRC that does not hold: the chunk is dropped.
+        var broken = try Self.warm(with: [Self.linear])
+        broken[33 + 12 + 3] ^= 0xFF
+        #expect(Self.close(try published(broken), (200, 150, 100)))
+        // An sRGB chunk of 2 bytes is no sRGB chunk.
+        #expect(Self.close(try published(try Self.warm(with: [("sRGB", [0, 0]), Self.linear])), applied))
+        #expect(Self.close(try published(try Self.warm(with: [("gAMA", [0x05, 0xF5, 0xE1, 0x00])])), (200, 150, 100)))
+    }
+
+    /// Browsers decode, gamma applied, then scale: black and white columns of gamma 1.0 drawn
+    /// at a quarter of their width are mid-grey, and were published light grey (186), the
+    /// gamma applied after shrinking (round 23).
+    @Test func theGammaIsAppliedBeforeTheImageIsMadeSmaller() throws {
+        let (width, height) = (64, 16)
+        let rows = (0..<height).flatMap { _ in [0] + (0..<width).flatMap { x -> [UInt8] in x % 2 == 0 ? [0, 0, 0] : [255, 255, 255] } }
+        var stored: [UInt8] = [0x78, 0x01, 1, UInt8(rows.count & 0xFF), UInt8(rows.count >> 8)]
+        stored += [UInt8(~rows.count & 0xFF), UInt8(~rows.count >> 8 & 0xFF)] + rows
+        let (a, b) = rows.reduce((UInt32(1), UInt32(0))) { sums, byte in
+            let a = (sums.0 + UInt32(byte)) % 65_521
+            return (a, (sums.1 + a) % 65_521)
+        }
+        let adler = b << 16 | a
+        stored += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let crc = ImagePixelDamageTests.crc32(Array(type.utf8) + data)
+            return [UInt8(data.count >> 24), UInt8(data.count >> 16 & 0xFF), UInt8(data.count >> 8 & 0xFF), UInt8(data.count & 0xFF)]
+                + Array(type.utf8) + data + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        }
+        let png =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", [0, 0, 0, UInt8(width), 0, 0, 0, UInt8(height), 8, 2, 0, 0, 0])
+            + chunk("gAMA", Self.linear.1) + chunk("IDAT", stored) + chunk("IEND", [])
+        let small = try ImageProcessor.resize(png, toWidth: width / 4, as: [.png], quality: 95)[0]
+        #expect(small.width == width / 4)
+        let colour = try ImageProcessor.averageColor(of: small.bytes)
+        #expect(Self.close(colour, (128, 128, 128)) || Self.close(colour, (127, 127, 127)), "\(colour)")
+    }
+
     @Test func aGammaBesideAnSRGBChunkOrOfSRGBChangesNothing() throws {
         let sRGB = try Self.warm(with: [Self.linear, ("sRGB", [0])])
         let usual = try Self.warm(with: [("gAMA", [0, 0, 0xB1, 0x8F])])  // 45,455: 1 / 2.2
