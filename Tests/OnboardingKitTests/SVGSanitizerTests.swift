@@ -54,6 +54,15 @@ struct SVGSanitizerTests {
                 #"<image width="1" height="1" href="file%3A%2F%2F%2Fhome%2Falice%2Fd.png"/>"#,
                 "a link to the file 'd.png' on the author's machine (its folders are not said)", "alice"
             ),
+            // Encoded twice, and a folder (round 23).
+            (
+                #"<image width="1" height="1" href="%252Fhome%252Falice%252Fpassport.png"/>"#,
+                "a link to the file 'passport.png' on the author's machine (its folders are not said)", "alice"
+            ),
+            (
+                #"<image width="1" height="1" href="file:///home/alice/Secret%20Project/"/>"#,
+                "a link to a folder on the author's machine (its folders are not said)", "Secret"
+            ),
             (#"<image width="1" height="1" href="https://example.com/track.png"/>"#, "a link to 'https://example.com/track.png'", "example.com"),
             (#"<image width="1" height="1" href="data:image/svg+xml;base64,PHN2Zy8+"/>"#, "a link to 'data:image/svg+xml;base64,PHN2Zy8+'", "svg+xml"),
             (

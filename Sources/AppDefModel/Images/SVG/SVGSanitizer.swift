@@ -236,15 +236,26 @@ package struct SVGSanitizer {
     /// and names no folder above the project. Inkscape links the images it does not embed by
     /// their absolute path or `file:` URL.
     static func said(link target: String) -> String {
-        let decoded = percentDecoded(target)
+        // Decoded as often as it was encoded (%252F is %2F, then /), a few times at most.
+        var decoded = target
+        for _ in 0..<4 {
+            let again = percentDecoded(decoded)
+            if again == decoded { break }
+            decoded = again
+        }
         let trimmed = String(String.UnicodeScalarView(decoded.unicodeScalars.drop { $0.properties.isWhitespace }))
         let lowered = trimmed.lowercased()
+        let separators = "/\\:%"
         let isPublic =
             ["http://", "https://", "data:"].contains { lowered.hasPrefix($0) }
-            || !trimmed.unicodeScalars.contains { "/\\:".unicodeScalars.contains($0) }
+            || !trimmed.unicodeScalars.contains { separators.unicodeScalars.contains($0) }
         guard !isPublic else { return "a link to '\(target.prefix(60))'" }
-        let name = trimmed.split(whereSeparator: { "/\\:".contains($0) }).last.map(String.init) ?? ""
-        return "a link to the file '\(name.trimmingXMLSpaces.prefix(60))' on the author's machine (its folders are not said)"
+        // A link to a folder (it ends with a separator) names none.
+        let last = trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        let name = last.split(separator: "\\", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        guard !name.trimmingXMLSpaces.isEmpty else { return "a link to a folder on the author's machine (its folders are not said)" }
+        let file = name.split(separator: ":").last.map(String.init) ?? name
+        return "a link to the file '\(file.trimmingXMLSpaces.prefix(60))' on the author's machine (its folders are not said)"
     }
 
     /// `text` with its `%XX` escapes turned into the bytes they stand for, read as UTF-8.
