@@ -99,6 +99,9 @@ struct ImageVariantValidationTests {
             ("an APP1 segment", inserting(exif)), ("a comment", inserting(comment)), ("bytes after its end", { $0 + Self.tail }),
             ("a table no frame or scan uses", inserting(unusedQuantization)), ("a table no frame or scan uses", inserting(unusedHuffman)),
             ("a table segment holding more than its tables", inserting(overlong)),
+            // A table 0 defined twice (the first never used), a table after the last scan (round 23).
+            ("a table no frame or scan uses", inserting([0xFF, 0xDB, 0, 67, 0x00] + payload)),
+            ("a table no frame or scan uses", { jpeg in Array(jpeg.dropLast(2)) + [0xFF, 0xC4, 0, 19 + 24, 0x10] + unusedHuffman[5...] + [0xFF, 0xD9] }),
         ]
         for (what, change) in cases {
             let problem = Self.check.problem(with: Self.changing(entries, at: 1, change))
@@ -130,6 +133,15 @@ struct ImageVariantValidationTests {
                 return Array(png[..<at]) + ImageAnimationTests.chunk("pHYs", Array(png[at + 8..<at + 17]) + Self.tail) + png[(at + 21)...]
             })
         #expect(grown?.contains("a 'pHYs' chunk of \(9 + Self.tail.count) bytes, more than it holds") == true, "\(grown ?? "accepted")")
+        // A PNG of other colours than the build's, whose palette or transparency could hold
+        // more than its pixels use (round 23).
+        let palette = check.problem(
+            with: Self.changing(entries, at: fallback) { png in
+                var changed = png
+                changed[25] = 3
+                return changed
+            })
+        #expect(palette?.contains("has no alpha channel (its colour type is 3)") == true, "\(palette ?? "accepted")")
         // A palette, or transparency, in an image with an alpha channel: nobody's pixels.
         for type in ["PLTE", "tRNS"] {
             let problem = check.problem(with: Self.changing(entries, at: fallback, inserting(type, Array(Self.tail.prefix(24)))))

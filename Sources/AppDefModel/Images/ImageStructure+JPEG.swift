@@ -57,18 +57,25 @@ extension ImageStructure {
     }
 
     /// The tables a JPEG defines (quantization, Huffman) and those its frame and scans use:
-    /// one defined and never used, or a table segment with bytes after its tables, holds
-    /// what draws nothing.
+    /// a definition no frame or scan uses before the table is defined again or the image ends
+    /// (a second table 0, a table after the last scan), or a table segment with bytes after its
+    /// tables, holds what draws nothing.
     private struct JPEGTables {
-        /// Quantization tables 0 to 3, then DC and AC Huffman tables 0 to 3 each: bits 0 to 11.
-        private var defined: UInt16 = 0
-        private var used: UInt16 = 0
+        /// Quantization tables 0 to 3, then DC and AC Huffman tables 0 to 3 each (bits 0 to 11):
+        /// those defined and not used since.
+        private var pending: UInt16 = 0
+        private var overwritten = false
         private var overlong = false
 
         /// `unused`'s phrase, when a table holds what draws nothing.
         var unused: String? {
             if overlong { return "a table segment holding more than its tables" }
-            return defined & ~used != 0 ? "a table no frame or scan uses" : nil
+            return overwritten || pending != 0 ? "a table no frame or scan uses" : nil
+        }
+
+        private mutating func define(_ bit: UInt16) {
+            if pending & bit != 0 { overwritten = true }
+            pending |= bit
         }
 
         /// Reads the segment of `marker` whose length field is at `at`.
@@ -78,25 +85,29 @@ extension ImageStructure {
             switch marker {
             case 0xDB:  // quantization tables: precision and id, then 64 values of 1 or 2 bytes
                 while offset < end, let header = data.byte(at: offset) {
-                    defined |= 1 << (header & 0x03)
+                    define(1 << (header & 0x03))
                     offset += 1 + (header >> 4 == 0 ? 64 : 128)
                 }
             case 0xC4:  // Huffman tables: class and id, 16 counts, then that many values
                 while offset + 17 <= end, let header = data.byte(at: offset) {
                     let counts = (1...16).reduce(0) { $0 + (data.byte(at: offset + $1) ?? 0) }
-                    defined |= 1 << ((header >> 4 == 0 ? 4 : 8) + (header & 0x03))
+                    define(1 << ((header >> 4 == 0 ? 4 : 8) + (header & 0x03)))
                     offset += 17 + counts
                 }
             case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:  // a frame: each component's quantization table
                 guard let components = data.byte(at: at + 7) else { return }
                 for index in 0..<components {
-                    if let table = data.byte(at: at + 10 + 3 * index) { used |= 1 << (table & 0x03) }
+                    if let table = data.byte(at: at + 10 + 3 * index) { pending &= ~(1 << (table & 0x03)) }
                 }
                 return
-            case 0xDA:  // a scan: each component's DC and AC tables
-                guard let components = data.byte(at: at + 2) else { return }
+            case 0xDA:  // a scan: each component's DC table (a first DC scan's), AC table (an AC scan's)
+                guard let components = data.byte(at: at + 2), let start = data.byte(at: at + 3 + 2 * components),
+                    let stop = data.byte(at: at + 4 + 2 * components)
+                else { return }
                 for index in 0..<components {
-                    if let tables = data.byte(at: at + 4 + 2 * index) { used |= 1 << (4 + (tables >> 4 & 0x03)) | 1 << (8 + (tables & 0x03)) }
+                    guard let tables = data.byte(at: at + 4 + 2 * index) else { continue }
+                    if start == 0 { pending &= ~(1 << (4 + (tables >> 4 & 0x03))) }
+                    if stop > 0 { pending &= ~(1 << (8 + (tables & 0x03))) }
                 }
                 return
             default:

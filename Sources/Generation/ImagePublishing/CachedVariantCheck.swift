@@ -56,6 +56,11 @@ struct CachedVariantCheck {
         guard ImageInspector.rasterSize(of: entry.bytes, format: format) == ImageSize(width: entry.width, height: entry.height) else {
             return "is not the \(entry.width)×\(entry.height) image it is listed as"
         }
+        // The build's PNG is the fallback of an image with alpha, and has an alpha channel
+        // (colour types 4 and 6): a palette or RGB one is not its own.
+        if format == .png, entry.bytes.count > 25, ![4, 6].contains(entry.bytes[25]) {
+            return "has no alpha channel (its colour type is \(entry.bytes[25])), which the build's PNG has"
+        }
         guard let structure = ImageStructure.read(entry.bytes, format: format), let end = structure.end else { return "is cut short" }
         if end < entry.bytes.count { return "has \(entry.bytes.count - end) bytes after its end" }
         if !structure.extras.isEmpty { return "holds \(ShortList.text(structure.extras))" }
