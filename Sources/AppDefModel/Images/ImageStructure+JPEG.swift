@@ -6,7 +6,10 @@ extension ImageStructure {
         var structure = ImageStructure()
         var tables = JPEGTables()
         var headEnd = 2
-        var (fourComponents, cmykProfile) = (false, false)
+        var fourComponents = false
+        // The first bytes of each chunk of an ICC profile, by its number: a profile may be cut
+        // into chunks anywhere, its header too.
+        var profileHeads: [Int: [UInt8]] = [:]
         guard
             case .scan(var offset) = JPEGSegments.walk(
                 data,
@@ -16,13 +19,12 @@ extension ImageStructure {
                     headEnd = at + length
                     switch marker {
                     case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF: fourComponents = data.byte(at: at + 7) == 4
-                    // The first chunk of an ICC profile: "ICC_PROFILE", its number, then the
-                    // profile, whose header gives its colour space at byte 16.
-                    case 0xE2:
-                        cmykProfile =
-                            cmykProfile
-                            || (data.matches(Array("ICC_PROFILE\0".utf8), at: at + 2) && data.byte(at: at + 14) == 1
-                                && data.matches(Array("CMYK".utf8), at: at + 32))
+                    // A chunk of an ICC profile: "ICC_PROFILE", its number and the count, then
+                    // its part of the profile.
+                    case 0xE2 where length > 16 && data.matches(Array("ICC_PROFILE\0".utf8), at: at + 2):
+                        if let number = data.byte(at: at + 14), profileHeads[number] == nil, profileHeads.count < 256 {
+                            profileHeads[number] = data.bytes(at: at + 16, count: min(20, length - 16)) ?? []
+                        }
                     default: break
                     }
                     return false
@@ -36,7 +38,9 @@ extension ImageStructure {
             tables.read(0xDA, at: scanHeader + 1, length: length, in: data)
         }
         structure.scanCount = 1
-        structure.hasCMYKProfile = fourComponents && cmykProfile
+        // The profile's header, its chunks in order, gives its colour space at byte 16.
+        let profileHead = profileHeads.keys.sorted().flatMap { profileHeads[$0] ?? [] }
+        structure.hasCMYKProfile = fourComponents && profileHead.count >= 20 && profileHead[16..<20].elementsEqual("CMYK".utf8)
         while let marker = nextJPEGMarker(in: data, from: &offset) {
             switch marker {
             case 0xD9:
