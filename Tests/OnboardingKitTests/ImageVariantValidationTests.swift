@@ -77,6 +77,8 @@ struct ImageVariantValidationTests {
         let cases: [(String, ([UInt8]) -> [UInt8])] = [
             ("a 'EXIF' chunk", adding(chunk("EXIF", Self.gps))), ("a 'XMP ' chunk", adding(chunk("XMP ", Array("<x:xmpmeta/>".utf8)))),
             ("a 'ICCP' chunk", adding(chunk("ICCP", [0, 0, 0, 0]))), ("bytes after its end", { $0 + Self.tail }),
+            // An alpha chunk after a simple file's image, which no decoder reads (round 24).
+            ("a 'ALPH' chunk no decoder reads", adding(chunk("ALPH", [0] + Self.tail))),
         ]
         for (what, change) in cases {
             let problem = Self.check.problem(with: Self.changing(entries, at: 0, change))
@@ -102,11 +104,38 @@ struct ImageVariantValidationTests {
             // A table 0 defined twice (the first never used), a table after the last scan (round 23).
             ("a table no frame or scan uses", inserting([0xFF, 0xDB, 0, 67, 0x00] + payload)),
             ("a table no frame or scan uses", { jpeg in Array(jpeg.dropLast(2)) + [0xFF, 0xC4, 0, 19 + 24, 0x10] + unusedHuffman[5...] + [0xFF, 0xD9] }),
+            // A DC table named by a DC refinement scan, which reads bits without one (round 24).
+            ("a table no frame or scan uses", { jpeg in Self.refinementScanNaming([0xFF, 0xC4, 0, 19 + 24, 0x01] + unusedHuffman[5...], in: jpeg) }),
         ]
         for (what, change) in cases {
             let problem = Self.check.problem(with: Self.changing(entries, at: 1, change))
             #expect(problem?.contains(what) == true, "\(what): \(problem ?? "accepted")")
         }
+    }
+
+    /// `jpeg` with `table` (a DC Huffman table 1) before its first DC refinement scan (first
+    /// coefficient 0, a previous approximation), whose components are made to name DC table 1.
+    static func refinementScanNaming(_ table: [UInt8], in jpeg: [UInt8]) -> [UInt8] {
+        var at = 2
+        while at + 4 < jpeg.count, jpeg[at] == 0xFF {
+            let length = Int(jpeg[at + 2]) << 8 | Int(jpeg[at + 3])
+            if jpeg[at + 1] == 0xDA {
+                let components = Int(jpeg[at + 4])
+                let (start, approximation) = (jpeg[at + 5 + 2 * components], jpeg[at + 7 + 2 * components])
+                if start == 0 && approximation >> 4 != 0 {
+                    var changed = jpeg
+                    for index in 0..<components { changed[at + 6 + 2 * index] = changed[at + 6 + 2 * index] & 0x0F | 0x10 }
+                    return Array(changed[..<at]) + table + changed[at...]
+                }
+                // Past the scan's data, to the next marker that is no stuffed byte or restart.
+                at += 2 + length
+                while at + 1 < jpeg.count, !(jpeg[at] == 0xFF && jpeg[at + 1] != 0 && !(0xD0...0xD7).contains(jpeg[at + 1])) { at += 1 }
+            } else {
+                at += 2 + length
+            }
+        }
+        Issue.record("the JPEG has no DC refinement scan")
+        return jpeg
     }
 
     @Test func aPNGWithTextProfileOrATailDoesNot() throws {
@@ -142,6 +171,16 @@ struct ImageVariantValidationTests {
                 return changed
             })
         #expect(palette?.contains("has no alpha channel (its colour type is 3)") == true, "\(palette ?? "accepted")")
+        // An animation frame's data in a still, which no decoder of a still reads (round 24).
+        let frameData = check.problem(
+            with: Self.changing(entries, at: fallback) { png in
+                let body = Array("fdAT".utf8) + [0, 0, 0, 1] + Self.tail
+                let crc = ImagePixelDamageTests.crc32(body)
+                let length = body.count - 4
+                return Array(png[0..<33]) + [0, 0, UInt8(length >> 8), UInt8(length & 0xFF)] + body
+                    + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)] + png[33...]
+            })
+        #expect(frameData?.contains("holds animation chunks") == true, "\(frameData ?? "accepted")")
         // A palette, or transparency, in an image with an alpha channel: nobody's pixels.
         for type in ["PLTE", "tRNS"] {
             let problem = check.problem(with: Self.changing(entries, at: fallback, inserting(type, Array(Self.tail.prefix(24)))))

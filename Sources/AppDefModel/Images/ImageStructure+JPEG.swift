@@ -104,13 +104,14 @@ extension ImageStructure {
                     if let table = data.byte(at: at + 10 + 3 * index) { pending &= ~(1 << (table & 0x03)) }
                 }
                 return
-            case 0xDA:  // a scan: each component's DC table (a first DC scan's), AC table (an AC scan's)
+            case 0xDA:  // a scan: each component's DC table (a first DC scan's: a refinement reads bits
+                // without one), AC table (an AC scan's)
                 guard let components = data.byte(at: at + 2), let start = data.byte(at: at + 3 + 2 * components),
-                    let stop = data.byte(at: at + 4 + 2 * components)
+                    let stop = data.byte(at: at + 4 + 2 * components), let approximation = data.byte(at: at + 5 + 2 * components)
                 else { return }
                 for index in 0..<components {
                     guard let tables = data.byte(at: at + 4 + 2 * index) else { continue }
-                    if start == 0 { pending &= ~(1 << (4 + (tables >> 4 & 0x03))) }
+                    if start == 0 && approximation >> 4 == 0 { pending &= ~(1 << (4 + (tables >> 4 & 0x03))) }
                     if stop > 0 { pending &= ~(1 << (8 + (tables & 0x03))) }
                 }
                 return

@@ -29,6 +29,7 @@ extension ImageStructure {
             let next = offset + 12 + length
             guard next <= data.count else { break }
             let type = String(decoding: typeBytes, as: UTF8.self)
+            if ["acTL", "fcTL", "fdAT"].contains(type) { structure.hasPNGAnimationChunks = true }
             let holdsMore =
                 pngChunkLengths[type].map { length != $0 } ?? (type == "PLTE" ? length > 768 || length % 3 != 0 : type == "tRNS" && length > 256)
             if holdsMore { structure.note("a '\(type)' chunk of \(length) bytes, more than it holds") }

@@ -16,13 +16,22 @@ extension ImageStructure {
         var offset = 12
         var frames = 0
         var isAnimated = false
+        var (extended, sawImage) = (false, false)
         while offset < end {
             guard let typeBytes = data.bytes(at: offset, count: 4), let length = data.uint32LE(at: offset + 4),
                 offset + 8 + length <= end
             else { return structure }
             let type = String(decoding: typeBytes, as: UTF8.self)
+            // A decoder reads a still's image chunk and what comes before it (an extended
+            // file's alpha): a drawing chunk after it, or an alpha chunk in a simple file, is
+            // read by none.
+            if webpDrawingChunks.contains(type) && (sawImage || (type == "ALPH" && !extended)) {
+                structure.note("a '\(printable(typeBytes))' chunk no decoder reads")
+            }
+            if type == "VP8 " || type == "VP8L" { sawImage = true }
             switch type {
             case "VP8X":
+                extended = true
                 // Flags (1) and reserved (3), then 24-bit canvas width-1 and height-1.
                 if let flags = data.byte(at: offset + 8), let width = data.uint24LE(at: offset + 12), let height = data.uint24LE(at: offset + 15) {
                     isAnimated = flags & 0x02 != 0

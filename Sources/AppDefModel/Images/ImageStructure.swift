@@ -43,6 +43,9 @@ package struct ImageStructure: Equatable {
     /// Whether a PNG has an animation (`acTL`) that shows something other than its default
     /// image alone: several frames, or one that is not the default image.
     package var isAnimatedPNG = false
+    /// Whether a PNG holds any animation chunk (`acTL`, `fcTL`, `fdAT`), whatever it shows:
+    /// the build's PNG, a still, holds none.
+    package var hasPNGAnimationChunks = false
     /// Whether a JPEG is of four components (CMYK) and carries a CMYK colour profile, which
     /// browsers draw otherwise (Chromium through it, WebKitGTK without it, colour engines
     /// apart in the dark tones).

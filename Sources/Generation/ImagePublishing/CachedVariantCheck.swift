@@ -64,6 +64,7 @@ struct CachedVariantCheck {
         guard let structure = ImageStructure.read(entry.bytes, format: format), let end = structure.end else { return "is cut short" }
         if end < entry.bytes.count { return "has \(entry.bytes.count - end) bytes after its end" }
         if !structure.extras.isEmpty { return "holds \(ShortList.text(structure.extras))" }
+        if structure.hasPNGAnimationChunks { return "holds animation chunks, which the build's PNG, a still, does not" }
         guard isAnimated ? structure.frameCount <= sourceFrames : structure.frameCount == 1 else {
             return "has \(structure.frameCount) frames, where the source has \(sourceFrames)"
         }
