@@ -323,11 +323,14 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
     VipsImage *header = vips.image_new_from_buffer(bytes, length, "", NULL);
     if (!header) return -1;
     int has_profile = has_fitting_profile(header);
+    int has_any_profile = vips.image_get_typeof(header, "icc-profile-data") != 0;
     int upright = is_webp(header);
     int cmyk = is_cmyk(header);
     vips.object_unref(header);
-    /* A profile libvips reads says the colours in a gamma's place, as browsers take it. */
-    if (has_profile) gamma_exponent = 0;
+    /* A profile libvips reads, fitting or not, says the colours in a gamma's place: browsers
+       then ignore the gamma (an RGB PNG with a grey profile and a gamma of 1.0 drew mid-grey
+       128 in both). */
+    if (has_any_profile) gamma_exponent = 0;
     int status;
     if (cmyk || gamma_exponent != 0) {
         /* Read in order, turned into sRGB (a gamma applied as browsers apply it, to the
@@ -423,7 +426,7 @@ int cvips_upright_size(const void *bytes, size_t length, int *width, int *height
 int cvips_average_color(const void *bytes, size_t length, double gamma_exponent, double rgb[3]) {
     VipsImage *image = vips.image_new_from_buffer(bytes, length, "", NULL);
     if (!image) return -1;
-    if (with_gamma(image, has_fitting_profile(image) ? 0 : gamma_exponent, &image) != 0) return -1;
+    if (with_gamma(image, vips.image_get_typeof(image, "icc-profile-data") != 0 ? 0 : gamma_exponent, &image) != 0) return -1;
     /* Grey or 16-bit images become three 8-bit sRGB bands first (an alpha band stays fourth,
        and is not read); CMYK ones as they are published. */
     VipsImage *srgb = NULL;

@@ -5,8 +5,8 @@
 /// write) put mid-grey 128 at 188 in Chromium 156 and 186 in WebKitGTK 2.50, and the build
 /// published it at 128. Browsers decode a sample s to light as s^(1 / gamma) and draw it in
 /// sRGB, close to light^(1 / 2.2): the published sample is s^(1 / (gamma × 2.2)). Browsers
-/// read the first `gAMA` whose CRC holds; a whole `sRGB` chunk says the colours in its place, and
-/// so does an `iCCP` libvips reads (cvips, which knows). A gamma of 1 / 2.2, what most writers
+/// read the first `gAMA` whose CRC holds; a whole `sRGB` or `iCCP` chunk says the colours in its
+/// place (``holdsAProfile(_:)``). A gamma of 1 / 2.2, what most writers
 /// put, changes nothing, and one past what any tool writes (outside 0.05 to 20) browsers draw
 /// apart (Chromium 156 drew grey 128 of gamma 1000 white, WebKitGTK 2.50 grey or black): it is
 /// left unapplied.
@@ -27,6 +27,7 @@ enum PNGGamma {
             switch type {
             case "IDAT", "IEND": offset = png.count
             case "sRGB" where length == 1 && whole(): return nil
+            case "iCCP" where whole() && holdsAProfile(png[offset + 8..<offset + 8 + length]): return nil
             case "gAMA" where gamma == nil && length == 4 && whole(): gamma = bigEndian(png, offset + 8)
             default: offset += 12 + length
             }
@@ -35,6 +36,20 @@ enum PNGGamma {
         guard let gamma, (5_000...2_000_000).contains(gamma) else { return nil }
         let exponent = Double(gamma) / 100_000 * 2.2
         return abs(exponent - 1) < 0.01 ? nil : exponent
+    }
+
+    /// Whether an `iCCP` chunk's data (a name, a zero byte, compression method 0, then the
+    /// profile as a zlib stream) is one: browsers ignore the gamma beside one, whatever its
+    /// colours (libpng drops a grey profile of an RGB PNG, which Chromium and WebKit ignore
+    /// too, with the gamma), and keep it beside bytes that are none. The stream's header is
+    /// checked, as zlib checks it (deflate, and its check bits), not inflated: the check is
+    /// for what a tool writes, not for a forged stream.
+    private static func holdsAProfile(_ data: ArraySlice<UInt8>) -> Bool {
+        guard let nameEnd = data.prefix(80).firstIndex(of: 0), nameEnd > data.startIndex, nameEnd + 3 < data.endIndex,
+            data[nameEnd + 1] == 0
+        else { return false }
+        let (method, flags) = (data[nameEnd + 2], data[nameEnd + 3])
+        return method & 0x0F == 8 && (Int(method) << 8 | Int(flags)) % 31 == 0
     }
 
     private static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt32 {

@@ -84,6 +84,27 @@ struct PNGGammaTests {
         #expect(Self.close(colour, (128, 128, 128)) || Self.close(colour, (127, 127, 127)), "\(colour)")
     }
 
+    /// A profile beside the gamma says the colours, whether it fits the image or not: browsers
+    /// drew an RGB PNG with a grey profile (which libpng drops) and a gamma of 1.0 as stored,
+    /// and the build applied the gamma (round 24).
+    @Test func aProfileThatDoesNotFitCancelsTheGammaToo() throws {
+        let grey: [UInt8] =
+            [0, 0, 0, 132] + Array(repeating: 0, count: 4) + [2, 0x10, 0, 0] + Array("mntrGRAYXYZ ".utf8) + Array(repeating: 0, count: 12)
+            + Array("acsp".utf8) + Array(repeating: 0, count: 132 - 40)
+        // Stored (uncompressed) in one deflate block, with its Adler-32.
+        let (a, b) = grey.reduce((UInt32(1), UInt32(0))) { sums, byte in
+            let a = (sums.0 + UInt32(byte)) % 65_521
+            return (a, (sums.1 + a) % 65_521)
+        }
+        let adler = b << 16 | a
+        let stream: [UInt8] =
+            [0x78, 0x01, 1, UInt8(grey.count & 0xFF), UInt8(grey.count >> 8), UInt8(~grey.count & 0xFF), UInt8(~grey.count >> 8 & 0xFF)] + grey
+            + [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+        let source = try Self.warm(with: [("iCCP", Array("grey".utf8) + [0, 0] + stream), Self.linear])
+        let published = try ImageProcessor.resize(source, toWidth: 1000, as: [.png], quality: 95)[0].bytes
+        #expect(Self.close(try ImageProcessor.averageColor(of: published), (200, 150, 100)))
+    }
+
     @Test func aGammaBesideAnSRGBChunkOrOfSRGBChangesNothing() throws {
         let sRGB = try Self.warm(with: [Self.linear, ("sRGB", [0])])
         let usual = try Self.warm(with: [("gAMA", [0, 0, 0xB1, 0x8F])])  // 45,455: 1 / 2.2
