@@ -63,6 +63,15 @@ struct SVGSanitizerTests {
                 #"<image width="1" height="1" href="file:///home/alice/Secret%20Project/"/>"#,
                 "a link to a folder on the author's machine (its folders are not said)", "Secret"
             ),
+            // Encoded five times, more than it is decoded; a % that is no escape (round 24).
+            (
+                #"<image width="1" height="1" href="%25252525252Fhome%25252525252Falice%25252525252Fp.png"/>"#,
+                "a link to a file on the author's machine (its name and folders are not said)", "alice"
+            ),
+            (
+                #"<image width="1" height="1" href="%+2Fhome%+2Falice%+2Fp.png"/>"#,
+                "a link to a file on the author's machine (its name and folders are not said)", "alice"
+            ),
             (#"<image width="1" height="1" href="https://example.com/track.png"/>"#, "a link to 'https://example.com/track.png'", "example.com"),
             (#"<image width="1" height="1" href="data:image/svg+xml;base64,PHN2Zy8+"/>"#, "a link to 'data:image/svg+xml;base64,PHN2Zy8+'", "svg+xml"),
             (

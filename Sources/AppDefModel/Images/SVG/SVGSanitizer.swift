@@ -250,6 +250,8 @@ package struct SVGSanitizer {
             ["http://", "https://", "data:"].contains { lowered.hasPrefix($0) }
             || !trimmed.unicodeScalars.contains { separators.unicodeScalars.contains($0) }
         guard !isPublic else { return "a link to '\(target.prefix(60))'" }
+        // Encoded more often than it is decoded: its name may hold folders.
+        guard !trimmed.contains("%") else { return "a link to a file on the author's machine (its name and folders are not said)" }
         // A link to a folder (it ends with a separator) names none.
         let last = trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
         let name = last.split(separator: "\\", omittingEmptySubsequences: false).last.map(String.init) ?? ""
@@ -264,7 +266,9 @@ package struct SVGSanitizer {
         var decoded: [UInt8] = []
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+            // Two hex digits, no more nor less (UInt8("+2", radix: 16) is 2).
+            let isHex = { (byte: UInt8) in (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte) }
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]),
                 let value = UInt8(String(decoding: bytes[index + 1...index + 2], as: UTF8.self), radix: 16)
             {
                 decoded.append(value)
