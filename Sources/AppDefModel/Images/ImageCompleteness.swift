@@ -61,9 +61,13 @@ enum ImageCompleteness {
             return "has no colour table for its frame \(frame) (neither the file's nor the frame's own): browsers draw it black, "
                 + "or not at all, and the build would publish it in other colours; save it again with an image editor"
         }
+        if let undrawn = structure.undrawnPart, undrawn.isBackground {
+            return "\(undrawn.said): browsers show the page there, and the build would publish the GIF's background colour, "
+                + "as libvips fills what it clears of such a frame; save it with a transparent colour in every frame"
+        }
         if let undrawn = structure.undrawnPart {
-            return "has no transparent colour and \(undrawn): browsers show the page through what no frame draws, "
-                + "and the build would publish it black or in the GIF's background colour; save it with a transparent colour, "
+            return "\(undrawn.said): browsers show the page through what no frame draws, "
+                + "and the build would publish it black or in the GIF's background colour; save it with a transparent colour in every frame, "
                 + "or with frames that fill the screen"
         }
         if structure.scanCount > maximumJPEGScans {

@@ -91,10 +91,19 @@ extension ImageStructure {
         var hasTransparency = false
         /// The first part found undrawn, said.
         var undrawnPart: String?
+        /// The first part libvips draws in the background colour where browsers show the
+        /// page, said: what "restore to background" cleared of a frame without a transparent
+        /// colour of its own (libnsgif, which libvips reads GIFs with, fills it with the
+        /// background colour then, and clears it only for a frame with one), when the next
+        /// frame does not cover it whole, or may show it through its own transparent colour.
+        /// Whatever other frame has a transparent colour, this is said.
+        var backgroundPart: String?
         /// The graphic control (its packed byte) for the next frame.
         private var pending = 0
-        /// What is empty before the next frame is drawn: the whole screen at first.
+        /// What is empty before the next frame is drawn: the whole screen at first; and whether
+        /// libvips has the background colour there (``backgroundPart``).
         private var empty: Frame?
+        private var emptyIsBackground = false
         /// Why the screen is empty there, said.
         private var emptiedBy = ""
         private var count = 0
@@ -104,8 +113,12 @@ extension ImageStructure {
             empty = screen
         }
 
-        /// The part undrawn, unless a transparent colour makes libvips draw it as browsers do.
-        var said: String? { hasTransparency ? nil : undrawnPart }
+        /// The part libvips draws otherwise than browsers: the part in the background colour,
+        /// or the part undrawn, unless a transparent colour makes libvips draw it as browsers do.
+        var said: UndrawnPart? {
+            if let backgroundPart { return UndrawnPart(said: backgroundPart, isBackground: true) }
+            return hasTransparency ? nil : undrawnPart.map { UndrawnPart(said: "has no transparent colour and \($0)", isBackground: false) }
+        }
 
         /// A graphic control for the next frame: its disposal the last one's, its transparency
         /// any one's (libnsgif, which libvips reads GIFs with, and Skia keep it so).
@@ -116,10 +129,16 @@ extension ImageStructure {
         mutating func draw(_ frame: Frame) {
             count += 1
             let disposal = (pending >> 2) & 0x07
-            if pending & 0x01 != 0 { hasTransparency = true }
+            let isTransparent = pending & 0x01 != 0
+            if isTransparent { hasTransparency = true }
             pending = 0
-            if undrawnPart == nil, let empty, !frame.covers(empty) {
-                let place = "\(frame.width)×\(frame.height) at (\(frame.left), \(frame.top))"
+            let place = "\(frame.width)×\(frame.height) at (\(frame.left), \(frame.top))"
+            if let empty, emptyIsBackground, backgroundPart == nil, !frame.covers(empty) || isTransparent {
+                let how = frame.covers(empty) ? "has a transparent colour over" : "does not draw over all of"
+                backgroundPart =
+                    "has a frame cleared (\"restore to background\") without a transparent colour of its own, and its frame \(count) (\(place)) "
+                    + "\(how) what \(emptiedBy) left"
+            } else if undrawnPart == nil, let empty, !frame.covers(empty) {
                 undrawnPart =
                     count == 1
                     ? "its first frame (\(place)) does not fill its \(screen.width)×\(screen.height) screen"
@@ -127,17 +146,17 @@ extension ImageStructure {
             }
             // Drawn over (or found undrawn, and said): what its disposal empties is next;
             // "restore to previous" puts back what was empty before it.
-            let before = empty
+            let (before, beforeIsBackground) = (empty, emptyIsBackground)
             switch disposal {
             case 2:
-                empty = frame
+                (empty, emptyIsBackground) = (frame, !isTransparent)
                 emptiedBy = "frame \(count)'s disposal (\"restore to background\")"
             case 3, 4:
                 // 4 is no disposal of the format's, and Chromium, WebKit and libvips take it as 3.
-                empty = before
+                (empty, emptyIsBackground) = (before, beforeIsBackground)
                 emptiedBy = "frame \(count)'s disposal (\"restore to previous\")"
             default:
-                empty = nil
+                (empty, emptyIsBackground) = (nil, false)
             }
         }
     }

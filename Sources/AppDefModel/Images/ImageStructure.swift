@@ -34,7 +34,7 @@ package struct ImageStructure: Equatable {
     /// frame that does not fill it, a frame cleared and not drawn over): browsers show the page
     /// there, and libvips, which reads such a GIF without an alpha band, black or the GIF's
     /// background colour.
-    var undrawnPart: String?
+    var undrawnPart: UndrawnPart?
     /// The first GIF frame (from 1) without a colour table, the file's or its own.
     var frameWithoutColours: Int?
     /// What the image holds that does not draw it, each kind once, in the order met: `an eXIf
@@ -56,6 +56,14 @@ package struct ImageStructure: Equatable {
     /// Where the structure stops being the format's, when it does before its end: a PNG chunk
     /// whose type is not four letters (zeros, say). The walk ends there, as decoders do.
     var brokenAt: Int?
+
+    /// Part of a GIF's screen libvips draws otherwise than browsers, said; whether libvips
+    /// draws the GIF's background colour there (a frame cleared without a transparent colour
+    /// of its own), rather than black or that colour where no frame draws.
+    package struct UndrawnPart: Equatable {
+        var said: String
+        var isBackground: Bool
+    }
 
     /// One frame's place on the canvas.
     package struct Frame: Equatable {
