@@ -133,11 +133,13 @@ extension ImageStructure {
             if isTransparent { hasTransparency = true }
             pending = 0
             let place = "\(frame.width)×\(frame.height) at (\(frame.left), \(frame.top))"
-            if let empty, emptyIsBackground, backgroundPart == nil, !frame.covers(empty) || isTransparent {
-                let how = frame.covers(empty) ? "has a transparent colour over" : "does not draw over all of"
+            // A frame drawn over it whole is taken to hide it, transparent colour or not: which
+            // pixels are transparent is in the image data, which is not decoded (Pillow flags a
+            // colour no pixel uses in a frame it made of RGBA).
+            if let empty, emptyIsBackground, backgroundPart == nil, !frame.covers(empty) {
                 backgroundPart =
                     "has a frame cleared (\"restore to background\") without a transparent colour of its own, and its frame \(count) (\(place)) "
-                    + "\(how) what \(emptiedBy) left"
+                    + "does not draw over all of what \(emptiedBy) left"
             } else if undrawnPart == nil, let empty, !frame.covers(empty) {
                 undrawnPart =
                     count == 1
@@ -149,7 +151,10 @@ extension ImageStructure {
             let (before, beforeIsBackground) = (empty, emptyIsBackground)
             switch disposal {
             case 2:
-                (empty, emptyIsBackground) = (frame, !isTransparent)
+                // What lies on the screen of it: decoders clear no more (libnsgif clips it, and
+                // clears nothing of a frame wholly outside).
+                let cleared = frame.clipped(to: screen)
+                (empty, emptyIsBackground) = (cleared, cleared != nil && !isTransparent)
                 emptiedBy = "frame \(count)'s disposal (\"restore to background\")"
             case 3, 4:
                 // 4 is no disposal of the format's, and Chromium, WebKit and libvips take it as 3.

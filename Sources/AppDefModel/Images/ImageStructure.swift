@@ -75,6 +75,14 @@ package struct ImageStructure: Equatable {
         /// The canvas a decoder needs to draw it where it says: from the corner to its far edges.
         package var reach: ImageSize { ImageSize(width: left + width, height: top + height) }
 
+        /// What of it lies inside `bounds`; `nil` when nothing does.
+        func clipped(to bounds: Frame) -> Frame? {
+            let (left, top) = (max(self.left, bounds.left), max(self.top, bounds.top))
+            let (right, bottom) = (min(reach.width, bounds.reach.width), min(reach.height, bounds.reach.height))
+            guard right > left, bottom > top else { return nil }
+            return Frame(left: left, top: top, width: right - left, height: bottom - top)
+        }
+
         /// Whether it covers every pixel of `other`.
         func covers(_ other: Frame) -> Bool {
             left <= other.left && top <= other.top && reach.width >= other.reach.width && reach.height >= other.reach.height
