@@ -45,9 +45,10 @@ enum PNGGamma {
     /// checked, as zlib checks it (deflate, and its check bits), not inflated: the check is
     /// for what a tool writes, not for a forged stream.
     private static func holdsAProfile(_ data: ArraySlice<UInt8>) -> Bool {
-        // A name of 1 to 79 bytes, as the format says; browsers set the gamma aside beside a
-        // longer one too (80 bytes, in Chromium 156 and WebKitGTK 2.50).
-        guard let nameEnd = data.prefix(256).firstIndex(of: 0), nameEnd > data.startIndex, nameEnd + 3 < data.endIndex,
+        // A name of 1 to 79 bytes, as the format says, or 80: both browsers set the gamma aside
+        // beside one of 80 bytes (Chromium 156, WebKitGTK 2.50). Beside a longer one they
+        // disagree (Chromium applies the gamma, WebKit not), and the gamma is applied.
+        guard let nameEnd = data.prefix(81).firstIndex(of: 0), nameEnd > data.startIndex, nameEnd + 3 < data.endIndex,
             data[nameEnd + 1] == 0
         else { return false }
         let (method, flags) = (data[nameEnd + 2], data[nameEnd + 3])
