@@ -104,6 +104,10 @@ struct ImageVariantValidationTests {
             // A table 0 defined twice (the first never used), a table after the last scan (round 23).
             ("a table no frame or scan uses", inserting([0xFF, 0xDB, 0, 67, 0x00] + payload)),
             ("a table no frame or scan uses", { jpeg in Array(jpeg.dropLast(2)) + [0xFF, 0xC4, 0, 19 + 24, 0x10] + unusedHuffman[5...] + [0xFF, 0xD9] }),
+            // A number-of-lines or arithmetic-conditioning segment of planted bytes, which libjpeg
+            // skips or reads without a word (round 27).
+            ("a segment of type 0xDC", inserting([0xFF, 0xDC, 0, UInt8(2 + payload.count)] + payload)),
+            ("a segment of type 0xCC", inserting([0xFF, 0xCC, 0, 6, 0x10, 0x01, 0x11, 0x02])),
             // A DC table named by a DC refinement scan, which reads bits without one (round 24).
             ("a table no frame or scan uses", { jpeg in Self.refinementScanNaming([0xFF, 0xC4, 0, 19 + 24, 0x01] + unusedHuffman[5...], in: jpeg) }),
         ]

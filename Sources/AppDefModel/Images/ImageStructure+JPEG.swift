@@ -127,7 +127,11 @@ extension ImageStructure {
     /// one no decoder needs.
     private static func noteJPEGSegment(_ marker: Int, in structure: inout ImageStructure) {
         switch marker {
-        case 0xC0...0xCF, 0xDA...0xDD: return  // frame headers, tables, scans, restart interval
+        // The frame headers of baseline, extended and progressive JPEGs, their Huffman and
+        // quantization tables, and scans: what draws what the build makes and phones write.
+        // Any other (a number of lines, arithmetic conditioning, a restart interval, another
+        // frame type) carries what the build's JPEG never does, and a decoder may skip whole.
+        case 0xC0, 0xC1, 0xC2, 0xC4, 0xDB, 0xDA: return
         case 0xE1: structure.note("an APP1 segment (EXIF or XMP)")
         case 0xE2: structure.note("an APP2 segment (a colour profile)")
         case 0xE0...0xEF: structure.note("an APP\(marker - 0xE0) segment")
