@@ -57,8 +57,8 @@ enum BrowserSanitizer {
     static let passedThrough = ["GDEF", "GPOS", "GSUB", "COLR", "CPAL"]
 
     /// What OTS makes of a font: why it refuses it (a phrase whose subject is the font: "is
-    /// refused by …"), or the font Chromium and Firefox draw with, OTS's output with the tables
-    /// it is not given (``passedThrough``) put back as they are.
+    /// refused by …"), or what it writes back, without the tables it is not given
+    /// (``drawnByBrowsers(_:from:)`` puts them back).
     enum Outcome {
         case refused(String)
         case loaded([UInt8])
@@ -116,17 +116,19 @@ enum BrowserSanitizer {
                 return .refused("has a table that \(what) discards: its '\(FontFileStructure.tag(left.tag))' table")
             }
         }
-        // The tables it was not given, as browsers pass them through.
-        do {
-            var loaded = sanitized
-            for tag in passedThrough {
-                guard let table = try SFNTDirectory.table(tag, of: font) else { continue }
-                loaded = try HarfBuzzFont(sfnt: loaded).sfnt(replacing: tag, with: table)
-            }
-            return .loaded(loaded)
-        } catch {
-            return .refused("cannot be checked by \(what): what it wrote cannot be read: \(error.description)")
+        return .loaded(sanitized)
+    }
+
+    /// The font Chromium and Firefox draw with: what OTS wrote of `font` (`sanitized`), with the
+    /// tables it was not given (``passedThrough``) put back as they are, as browsers pass them
+    /// through. Only a comparison needs it: a refusal alone does not rebuild the font.
+    static func drawnByBrowsers(_ sanitized: [UInt8], from font: [UInt8]) throws(FontProcessingFailure) -> [UInt8] {
+        var loaded = sanitized
+        for tag in passedThrough {
+            guard let table = try SFNTDirectory.table(tag, of: font) else { continue }
+            loaded = try HarfBuzzFont(sfnt: loaded).sfnt(replacing: tag, with: table)
         }
+        return loaded
     }
 
     /// What OTS said of the table it failed on, among `errors` before the `end`th: its first

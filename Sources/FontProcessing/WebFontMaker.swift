@@ -279,9 +279,11 @@ package enum WebFontMaker {
         switch BrowserSanitizer.load(sfnt) {
         case .refused(let reason):
             return reason
-        case .loaded(let loaded):
+        case .loaded(let sanitized):
             let sanitizer = "as the font sanitizer of Chromium and Firefox (OTS) loads it"
-            guard let metrics = LineMetrics(of: sfnt), let loadedMetrics = LineMetrics(of: loaded) else {
+            guard let loaded = try? BrowserSanitizer.drawnByBrowsers(sanitized, from: sfnt), let metrics = LineMetrics(of: sfnt),
+                let loadedMetrics = LineMetrics(of: loaded)
+            else {
                 return "cannot be compared with what OTS makes of it: its tables cannot be read"
             }
             if let difference = metrics.difference(from: loadedMetrics, otherName: sanitizer) {
