@@ -55,6 +55,7 @@ static struct {
     int (*image_hasalpha)(VipsImage *image);
     int (*image_get_n_pages)(VipsImage *image);
     int (*image_get_int)(const VipsImage *image, const char *name, int *out);
+    void (*image_set_int)(VipsImage *image, const char *name, int value);
     unsigned long (*image_get_typeof)(const VipsImage *image, const char *name);
     int (*image_get_string)(const VipsImage *image, const char *name, const char **out);
     int (*image_get_blob)(const VipsImage *image, const char *name, const void **data, size_t *length);
@@ -160,6 +161,7 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_image_hasalpha", (void **)&vips.image_hasalpha},
         {"vips_image_get_n_pages", (void **)&vips.image_get_n_pages},
         {"vips_image_get_int", (void **)&vips.image_get_int},
+        {"vips_image_set_int", (void **)&vips.image_set_int},
         {"vips_image_get_typeof", (void **)&vips.image_get_typeof},
         {"vips_image_get_string", (void **)&vips.image_get_string},
         {"vips_image_get_blob", (void **)&vips.image_get_blob},
@@ -309,7 +311,7 @@ static int with_gamma(VipsImage *in, double exponent, VipsImage **out) {
 }
 
 int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, int in_memory, double gamma_exponent,
-    VipsImage **out) {
+    int orientation, VipsImage **out) {
     VipsImage *streamed = NULL;
     /* Damaged pixel data is an error, not a grey or black part of the image. With every frame
        (n=-1) the frames are stacked in one tall image, and `height` bounds each frame. */
@@ -326,13 +328,15 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
     int has_any_profile = vips.image_get_typeof(header, "icc-profile-data") != 0;
     int upright = is_webp(header);
     int cmyk = is_cmyk(header);
+    /* Turned as browsers turn it where libvips reads the orientation otherwise. */
+    int turned_otherwise = orientation > 0 && orientation != cvips_orientation(header);
     vips.object_unref(header);
     /* A profile libvips reads, fitting or not, says the colours in a gamma's place: browsers
        then ignore the gamma (an RGB PNG with a grey profile and a gamma of 1.0 drew mid-grey
        128 in both). */
     if (has_any_profile) gamma_exponent = 0;
     int status;
-    if (cmyk || gamma_exponent != 0) {
+    if (cmyk || gamma_exponent != 0 || turned_otherwise) {
         /* Read in order, turned into sRGB (a gamma applied as browsers apply it, to the
            pixels as decoded: after shrinking, fine black and white stripes of gamma 1.0 came
            out light grey where browsers draw mid-grey), then made smaller. */
@@ -341,6 +345,8 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
         status = !decoded ? -1 : cmyk ? cmyk_to_srgb(decoded, has_profile, &srgb) : vips.copy(decoded, &srgb, NULL);
         if (decoded) vips.object_unref(decoded);
         if (status == 0) status = with_gamma(srgb, cmyk ? 0 : gamma_exponent, &srgb);
+        /* vips_thumbnail_image turns the image by this field. */
+        if (status == 0 && turned_otherwise) vips.image_set_int(srgb, "orientation", orientation);
         if (status == 0) {
             status = vips.thumbnail_image(srgb, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD, "size", CVIPS_SIZE_DOWN,
                 "no_rotate", upright, NULL);
@@ -413,10 +419,11 @@ int cvips_decodes_file(const char *path, int all_frames, int reduced, int warnin
     return status;
 }
 
-int cvips_upright_size(const void *bytes, size_t length, int *width, int *height) {
+int cvips_upright_size(const void *bytes, size_t length, int orientation, int *width, int *height) {
     VipsImage *image = vips.image_new_from_buffer(bytes, length, "", NULL);
     if (!image) return -1;
-    int swaps = !is_webp(image) && vips.image_get_orientation_swap(image);
+    /* Orientations 5 to 8 turn the image a quarter. */
+    int swaps = orientation > 0 ? orientation >= 5 : !is_webp(image) && vips.image_get_orientation_swap(image);
     *width = swaps ? vips.image_get_height(image) : vips.image_get_width(image);
     *height = swaps ? vips.image_get_width(image) : vips.image_get_height(image);
     vips.object_unref(image);

@@ -70,11 +70,13 @@ package enum ImageProcessor {
         defer { cvips_end() }
         // A streamed image reads from the source's bytes: it is encoded while they are there.
         let gamma = PNGGamma.exponent(of: source) ?? 0
+        let orientation = Int32(JPEGOrientation.asBrowsersRead(source) ?? 0)
         let results = source.withUnsafeBytes { buffer -> Result<[Encoded], Failure> in
             func thumbnail(inMemory: Bool) -> Result<OpaquePointer, Failure> {
                 var image: OpaquePointer?  // a VipsImage, incomplete to Swift
                 let status = cvips_thumbnail(
-                    buffer.baseAddress, buffer.count, Int32(width), Int32(maximumHeight ?? 0), allFrames ? 1 : 0, inMemory ? 1 : 0, gamma, &image)
+                    buffer.baseAddress, buffer.count, Int32(width), Int32(maximumHeight ?? 0), allFrames ? 1 : 0, inMemory ? 1 : 0, gamma, orientation,
+                    &image)
                 guard status == 0, let image else { return .failure(Failure(description: takeError())) }
                 defer { cvips_unref(image) }
                 var bare: OpaquePointer?
@@ -211,8 +213,9 @@ package enum ImageProcessor {
         return cvips_has_alpha(image) != 0
     }
 
-    /// The width and height of the image in `source` turned upright from its EXIF orientation,
-    /// as ``resize(_:toWidth:maximumHeight:allFrames:as:quality:)`` turns it: a photo's stored
+    /// The width and height of the image in `source` turned upright from its EXIF orientation
+    /// (a JPEG's as browsers read it, ``JPEGOrientation``), as
+    /// ``resize(_:toWidth:maximumHeight:allFrames:as:quality:)`` turns it: a photo's stored
     /// 4000×3000 may be 3000×4000 upright. Read from its header; for an animation, a frame's.
     package static func uprightSize(_ source: [UInt8]) throws(Failure) -> (width: Int, height: Int) {
         if let started { throw started }
@@ -220,7 +223,8 @@ package enum ImageProcessor {
         defer { cvips_end() }
         var width: Int32 = 0
         var height: Int32 = 0
-        let status = source.withUnsafeBytes { cvips_upright_size($0.baseAddress, $0.count, &width, &height) }
+        let orientation = Int32(JPEGOrientation.asBrowsersRead(source) ?? 0)
+        let status = source.withUnsafeBytes { cvips_upright_size($0.baseAddress, $0.count, orientation, &width, &height) }
         guard status == 0 else { throw Failure(description: takeError()) }
         return (Int(width), Int(height))
     }

@@ -13,6 +13,8 @@ import struct
 import pytest
 from PIL import Image, PngImagePlugin
 
+from image_sources import appdef_showing, drawn, published_variants
+
 SIZE = (64, 48)
 
 
@@ -39,54 +41,26 @@ SOURCES = {
     "grey-ink.jpg": cmyk_jpeg((0, 0, 0, 128)),
 }
 
-APP = """<?xml version="1.0" encoding="utf-8"?>
-<app-definition type="SAB"><translation-mappings default-lang="en"/><onboarding-screens>
-{screens}
-</onboarding-screens></app-definition>"""
-SCREEN = """<onboarding-screen><title type="top-title"><translation>{name}</translation></title>
-<onboarding-screen-image lang="default"><image>{name}</image></onboarding-screen-image></onboarding-screen>"""
-
-# Each URL's image drawn on a canvas at its own size; its centre pixel.
-DRAW = """async (urls) => {
-  const centres = [];
-  for (const url of urls) {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    const canvas = document.createElement("canvas");
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
-    const context = canvas.getContext("2d");
-    context.drawImage(image, 0, 0);
-    const pixel = context.getImageData(canvas.width >> 1, canvas.height >> 1, 1, 1).data;
-    centres.push([pixel[0], pixel[1], pixel[2]]);
-  }
-  return centres;
-}"""
-
 
 @pytest.fixture(scope="module")
 def colours_app(app_from_text):
-    screens = "\n".join(SCREEN.format(name=name) for name in SOURCES)
-    return app_from_text("image-colours", APP.format(screens=screens), SOURCES)
+    return app_from_text("image-colours", appdef_showing(SOURCES), SOURCES)
 
 
 @pytest.mark.parametrize("size", ["phone"])
 def test_every_published_variant_draws_in_its_sources_colours(open_page, colours_app, size):
-    images = colours_app.out / "images"
-    published = {name: sorted(path.name for path in images.iterdir() if path.name.startswith(name.rsplit(".", 1)[0] + "-")) for name in SOURCES}
+    published = published_variants(colours_app.out, SOURCES)
     for name, files in published.items():
         assert any(file.endswith(".webp") for file in files) and len(files) >= 2, (name, files)
     page = open_page(colours_app.app_url, wait_ready=False)
-    sources = [f"/_projects/{colours_app.name}/images/onboarding/{name}" for name in SOURCES]
-    variants = [(name, f"/{colours_app.name}/onboarding/images/{file}") for name, files in published.items() for file in files]
-    drawn = page.evaluate(DRAW, sources + [url for _, url in variants])
-    source_colour = dict(zip(SOURCES, drawn[: len(SOURCES)]))
+    sources, variants = drawn(page, colours_app, published)
+    source_colour = {name: drawing[2:] for name, drawing in sources.items()}
     # The test can fail: the gamma and the CMYK ink change what is drawn from the stored samples.
     assert min(source_colour["linear.png"]) > 170, source_colour
     assert source_colour["cyan.jpg"][1] > 240, source_colour
     wrong = []
-    for (name, url), colour in zip(variants, drawn[len(SOURCES):]):
+    for name, file, drawing in variants:
+        colour = drawing[2:]
         if max(abs(a - b) for a, b in zip(colour, source_colour[name])) > 6:
-            wrong.append((url.rsplit("/", 1)[1], tuple(colour), "source", tuple(source_colour[name])))
+            wrong.append((file, tuple(colour), "source", tuple(source_colour[name])))
     assert not wrong, wrong

@@ -128,4 +128,28 @@ enum JPEGSegments {
         let length = body.count + 2
         return Array(jpeg.prefix(2)) + [0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)] + body + Array(jpeg.dropFirst(2))
     }
+
+    /// An EXIF segment (APP1) whose first directory holds one entry, the orientation `value`,
+    /// stored with TIFF type `type` (3 is SHORT, as the format says; 1 BYTE, 4 LONG, 8 SSHORT,
+    /// 9 SLONG) and count `count`, in little- or big-endian order.
+    static func exifOrientation(_ value: Int, type: Int = 3, count: Int = 1, bigEndian: Bool = false) -> [UInt8] {
+        func integer(_ number: Int, size: Int) -> [UInt8] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: number >> (8 * $0)) }
+            return bigEndian ? bytes.reversed() : bytes
+        }
+        // The value sits left-aligned in the entry's four bytes, in its type's size.
+        let size = [1: 1, 3: 2, 4: 4, 6: 1, 8: 2, 9: 4][type] ?? 2
+        let field = integer(value, size: size) + [UInt8](repeating: 0, count: 4 - size)
+        let tiff =
+            (bigEndian ? Array("MM".utf8) : Array("II".utf8)) + integer(42, size: 2) + integer(8, size: 4)
+            + integer(1, size: 2) + integer(0x0112, size: 2) + integer(type, size: 2) + integer(count, size: 4) + field + integer(0, size: 4)
+        let body = Array("Exif".utf8) + [0, 0] + tiff
+        let length = body.count + 2
+        return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + body
+    }
+
+    /// `jpeg` with `segments` after its start marker, in their order.
+    static func with(_ jpeg: [UInt8], segments: [[UInt8]]) -> [UInt8] {
+        Array(jpeg.prefix(2)) + segments.flatMap { $0 } + Array(jpeg.dropFirst(2))
+    }
 }

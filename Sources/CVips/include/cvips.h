@@ -32,9 +32,11 @@ const char *cvips_version(void);
    from `bytes`, which must stay until then. With `all_frames`, every frame of an animated GIF
    or WebP, stacked (page-height, delays and loop kept), `height` bounding each. With a
    `gamma_exponent` other than 0, each colour sample s (0 to 1) becomes s^(1 / exponent): a
-   PNG's gAMA, which libvips does not read. 0 on success. */
+   PNG's gAMA, which libvips does not read. An `orientation` of 1 to 8 is the EXIF orientation
+   to turn it by where libvips reads another (a JPEG's, as browsers read it); 0 turns it as
+   libvips reads it. 0 on success. */
 int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int all_frames, int in_memory, double gamma_exponent,
-    VipsImage **out);
+    int orientation, VipsImage **out);
 
 /* 0 when every pixel of the image in `bytes` (every frame, with `all_frames`) decodes without
    error (or warning, with `warnings_fail`). `reduced`: 1 for a WebP, 2 for a JPEG, decoded at
@@ -45,8 +47,8 @@ int cvips_decodes(const void *bytes, size_t length, int all_frames, int reduced,
 int cvips_decodes_file(const char *path, int all_frames, int reduced, int warnings_fail);
 
 /* The width and height of the image in `bytes` once turned upright from its EXIF orientation,
-   as cvips_thumbnail turns it, from its header alone. 0 on success. */
-int cvips_upright_size(const void *bytes, size_t length, int *width, int *height);
+   as cvips_thumbnail turns it given the same `orientation`, from its header alone. 0 on success. */
+int cvips_upright_size(const void *bytes, size_t length, int orientation, int *width, int *height);
 
 /* The average colour of the image in `bytes` (its first frame), as sRGB: the mean of each of
    red, green and blue over every pixel, from 0 to 255, in `rgb`, `gamma_exponent` applied as

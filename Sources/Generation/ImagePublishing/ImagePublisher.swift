@@ -124,11 +124,14 @@ public enum ImagePublisher {
         // image without a colour profile (or with one not made for its colours) to be in
         // libvips's fallback profile (or applied the profile), and shifted its colours;
         // "cmyk-as-browsers": those made before turned a CMYK JPEG through libvips's fallback
-        // profile, whatever its own; "png-gamma": those before left a PNG's gAMA unapplied.
+        // profile, whatever its own; "png-gamma": those before left a PNG's gAMA unapplied;
+        // "jpeg-orientation-as-browsers": those before turned a JPEG by an orientation stored
+        // in a way browsers do not read.
         let cacheName = ImageVariantCache.name(
             sourceDigest: asset.digest,
             settings: "quality \(quality) widths \(widths.map(String.init).joined(separator: ",")) fallback \(fallbackWidth)"
-                + (asset.isAnimated ? " animated" : "") + " colour-profile-if-it-fits cmyk-as-browsers png-gamma libvips \(ImageProcessor.version)")
+                + (asset.isAnimated ? " animated" : "")
+                + " colour-profile-if-it-fits cmyk-as-browsers png-gamma jpeg-orientation-as-browsers libvips \(ImageProcessor.version)")
         var entries: [ImageVariantCache.Entry] = []
         var cacheProblem: String?
         switch ImageVariantCache.read(cacheName, in: cacheFolder) {
