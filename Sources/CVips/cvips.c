@@ -348,8 +348,13 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
         /* vips_thumbnail_image turns the image by this field. */
         if (status == 0 && turned_otherwise) vips.image_set_int(srgb, "orientation", orientation);
         if (status == 0) {
-            status = vips.thumbnail_image(srgb, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD, "size", CVIPS_SIZE_DOWN,
-                "no_rotate", upright, NULL);
+            /* An RGB or grey image turned here for its orientation keeps its own profile, to
+               be applied as below. */
+            status = has_profile && !cmyk
+                ? vips.thumbnail_image(srgb, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD, "size", CVIPS_SIZE_DOWN,
+                      "no_rotate", upright, "export_profile", "srgb", NULL)
+                : vips.thumbnail_image(srgb, &streamed, width, "height", height > 0 ? height : CVIPS_MAX_COORD, "size", CVIPS_SIZE_DOWN,
+                      "no_rotate", upright, NULL);
             vips.object_unref(srgb);
         }
     } else {

@@ -5,36 +5,41 @@
 /// first directory, and only as the format stores it: type SHORT, one value, 1 to 8. libvips
 /// reads EXIF through libexif, which takes the tag in any integer type (LONG, BYTE, SSHORT,
 /// SLONG) and any count: a JPEG of 400×200 whose orientation 6 was written as a LONG was drawn
-/// as stored by Chromium 156 and WebKitGTK 2.50, and published turned, 200×400. With two EXIF
-/// segments, browsers read the first and libvips the last.
+/// as stored by Chromium 156 and WebKitGTK 2.50, and published turned, 200×400. Browsers also
+/// take a segment marked "Exif\0" and any sixth byte as EXIF (libvips needs a zero there), and
+/// read whole 12-byte entries only.
 enum JPEGOrientation {
     /// The orientation (1, upright, to 8) browsers draw the JPEG in `jpeg` with; `nil` when it
     /// is no JPEG.
     static func asBrowsersRead(_ jpeg: [UInt8]) -> Int? {
-        guard jpeg.count >= 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else { return nil }
+        guard jpeg.starts(with: [0xFF, 0xD8, 0xFF]) else { return nil }
         var offset = 2
-        // The segments before the first scan; each step moves past a marker, so the loop ends.
-        while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF {
-            let marker = jpeg[offset + 1]
+        // The segments before the first scan; each step moves past a byte at least, so the
+        // loop ends.
+        while offset < jpeg.count {
+            // Bytes between segments are skipped to the next marker, as libjpeg skips them.
+            guard let markerStart = jpeg[offset...].firstIndex(of: 0xFF) else { return 1 }
+            // Any number of 0xFF fill bytes may precede a marker code.
+            guard let code = jpeg[markerStart...].firstIndex(where: { $0 != 0xFF }) else { return 1 }
+            let marker = jpeg[code]
+            offset = code + 1
             switch marker {
-            case 0xFF:
-                offset += 1  // a fill byte before the marker code
-                continue
-            case 0x01, 0xD0...0xD7:
-                offset += 2  // TEM and RSTn stand alone: no length field
-                continue
+            case 0x00, 0x01, 0xD0...0xD8:
+                continue  // a stuffed 0xFF (skipped as stray), TEM, RSTn and SOI: no length field
             case 0xD9, 0xDA:
                 return 1
             default:
                 break
             }
-            let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
-            guard length >= 2, offset + 2 + length <= jpeg.count else { return 1 }
-            let data = jpeg[offset + 4..<offset + 2 + length]
-            if marker == 0xE1, data.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) {  // "Exif\0\0"
+            guard offset + 2 <= jpeg.count else { return 1 }
+            let length = Int(jpeg[offset]) << 8 | Int(jpeg[offset + 1])
+            guard length >= 2, offset + length <= jpeg.count else { return 1 }
+            let data = jpeg[offset + 2..<offset + length]
+            // "Exif\0" and a byte browsers skip (the format's second zero).
+            if marker == 0xE1, data.count >= 6, data.starts(with: [0x45, 0x78, 0x69, 0x66, 0]) {
                 return orientation(inTIFF: data.dropFirst(6)) ?? 1
             }
-            offset += 2 + length
+            offset += length
         }
         return 1
     }
@@ -59,6 +64,8 @@ enum JPEGOrientation {
         guard let directory = integer(at: 4, size: 4), let count = integer(at: directory, size: 2) else { return nil }
         for entry in 0..<count {
             let start = directory + 2 + entry * 12
+            // Browsers read whole entries only: a directory cut short ends at its last whole one.
+            guard start <= bytes.count - 12 else { return nil }
             guard let tag = integer(at: start, size: 2), let type = integer(at: start + 2, size: 2),
                 let values = integer(at: start + 4, size: 4), let value = integer(at: start + 8, size: 2)
             else { return nil }

@@ -42,6 +42,11 @@ SOURCES = {
     "sshort.jpg": jpeg(exif(6, kind=8)),
     "two-values.jpg": jpeg(exif(6, count=2)),
     "first-upright.jpg": jpeg(exif(1), exif(6)),
+    # Browsers take "Exif\0" with any sixth byte, skip bytes between segments, and read whole
+    # directory entries only (round 28).
+    "exif-mark.jpg": jpeg(exif(6)[:9] + b"\xff" + exif(6)[10:]),
+    "stray-bytes.jpg": jpeg(b"\xff\xfe\x00\x04hi", b"\x12\x34", exif(6)),
+    "cut-entry.jpg": jpeg(b"\xff\xe1" + struct.pack(">H", len(exif(6)) - 8) + exif(6)[4:-6]),
 }
 
 
@@ -66,6 +71,8 @@ def test_every_published_jpeg_is_turned_as_its_source_is_drawn(open_page, orient
     source_seen = {name: seen(drawing) for name, drawing in sources.items()}
     # The test can fail: the browser turns the orientation stored as SHORT and no other.
     assert source_seen["short.jpg"] == [32, 64, "red"] and source_seen["long.jpg"] == [64, 32, "blue"], source_seen
+    assert source_seen["exif-mark.jpg"] == source_seen["stray-bytes.jpg"] == [32, 64, "red"], source_seen
+    assert source_seen["cut-entry.jpg"] == [64, 32, "blue"], source_seen
     wrong = []
     for name, file, drawing in variants:
         width, height, colour = seen(drawing)

@@ -49,6 +49,43 @@ struct JPEGOrientationTests {
         #expect(second.resized == [120, 60] && second.upright == [120, 60], "\(second)")
     }
 
+    /// Browsers take "Exif\0" and any sixth byte for EXIF, where libvips needs a zero: a JPEG
+    /// marked "Exif\0\u{FF}" was drawn turned by Chromium and WebKit, and published as stored.
+    @Test(arguments: [0x00, 0xFF, 0x58])
+    func theSixthByteOfTheEXIFMarkIsSkipped(sixth: UInt8) throws {
+        var segment = JPEGSegments.exifOrientation(6)
+        segment[9] = sixth
+        let published = try Self.published(JPEGSegments.with(try Self.plainJPEG(), segments: [segment]))
+        #expect(published.resized == [120, 60] && published.upright == [120, 60], "\(published)")
+    }
+
+    /// A photo turned here (where libvips reads another orientation) keeps its colour profile's
+    /// colours: it was published in its stored values, as if they were sRGB.
+    @Test func aPhotoTurnedAsBrowsersTurnItKeepsItsProfilesColours() throws {
+        let plain = try Self.plainJPEG()
+        func colour(_ segments: [[UInt8]]) throws -> ImageProcessor.Color {
+            let made = try ImageProcessor.resize(JPEGSegments.with(plain, segments: segments), toWidth: 1000, as: .png, quality: 80)
+            return try ImageProcessor.averageColor(of: made.bytes)
+        }
+        let profile = JPEGSegments.withProfile([0xFF, 0xD8], HandMadeProfiles.redAsBlue).dropFirst(2)
+        let untagged = try colour([])
+        let tagged = try colour([Array(profile)])
+        #expect(tagged != untagged, "the profile changes the colours: \(untagged)")
+        for orientation in [JPEGSegments.exifOrientation(6, type: 4), JPEGSegments.exifOrientation(6)] {
+            #expect(try colour([orientation, Array(profile)]) == tagged)
+        }
+    }
+
+    /// Bytes between segments are skipped, as libjpeg skips them: an EXIF segment after them
+    /// is read.
+    @Test func anEXIFSegmentAfterStrayBytesIsRead() throws {
+        let comment: [UInt8] = [0xFF, 0xFE, 0, 4, 0x68, 0x69]
+        let stray: [UInt8] = [0x12, 0x34, 0xFF, 0x00]
+        let jpeg = JPEGSegments.with(try Self.plainJPEG(), segments: [comment, stray, JPEGSegments.exifOrientation(6)])
+        #expect(JPEGOrientation.asBrowsersRead(jpeg) == 6)
+        #expect(try Self.published(jpeg).resized == [120, 60])
+    }
+
     /// A value outside 1 to 8 is drawn as stored.
     @Test(arguments: [0, 9, 200])
     func anOrientationOutOfRangeIsUpright(value: Int) throws {
@@ -60,9 +97,10 @@ struct JPEGOrientationTests {
     /// EXIF cut short is read as no orientation, never past the segment's end.
     @Test func brokenEXIFIsNoOrientation() throws {
         let whole = JPEGSegments.exifOrientation(6)
-        // Cut anywhere before the value's last byte (the 30th: marker and length 4, "Exif\0\0"
-        // 6, TIFF header 8, entry count 2, then the entry's tag, type and count 8, value 2).
-        for cut in 6..<30 {
+        // Cut anywhere before the entry's last byte, the 32nd (marker and length 4, "Exif\0\0"
+        // 6, TIFF header 8, entry count 2, entry 12): browsers read whole entries only, and
+        // drew a JPEG whose entry was cut after its value (its 10th byte) upright.
+        for cut in 6..<32 {
             var segment = Array(whole.prefix(cut))
             segment[2] = UInt8((cut - 2) >> 8)
             segment[3] = UInt8((cut - 2) & 0xFF)

@@ -17,6 +17,20 @@ struct ImageCompletenessTests {
         #expect(ImageCompleteness.problem(in: Self.jpeg, format: .jpeg, size: ImageSize(width: 4, height: 3)) == nil)
     }
 
+    /// Bytes between two of a JPEG's segments are skipped, as libjpeg skips them (with a
+    /// warning): Chromium and WebKit drew such a JPEG, and lint refused it as damaged. Right
+    /// after the start marker they make it no JPEG, for browsers too.
+    @Test func bytesBetweenJPEGSegmentsAreSkippedAsBrowsersSkipThem() throws {
+        let second = 4 + (Int(Self.jpeg[4]) << 8 | Int(Self.jpeg[5]))
+        for stray in [[0x12, 0x34], [0xFF, 0x00], [0x12, 0xFF, 0x00, 0x34]] as [[UInt8]] {
+            let jpeg = Array(Self.jpeg[..<second]) + stray + Self.jpeg[second...]
+            #expect(ImageInspector.rasterSize(of: jpeg, format: .jpeg) == ImageSize(width: 4, height: 3), "\(stray)")
+            #expect(ImageCompleteness.problem(in: jpeg, format: .jpeg, size: ImageSize(width: 4, height: 3)) == nil, "\(stray)")
+        }
+        let noJPEG = Array(Self.jpeg[..<2]) + [0x12, 0x34] + Self.jpeg[2...]
+        #expect(ImageInspector.rasterSize(of: noJPEG, format: .jpeg) == nil)
+    }
+
     @Test(arguments: [("png", 30), ("png", 60), ("jpeg", 200), ("jpeg", 600)])
     func anImageCutShortIsFound(_ format: String, _ keep: Int) throws {
         let bytes = format == "png" ? Self.png : Self.jpeg
@@ -145,7 +159,7 @@ struct JPEGEndScanTests {
     /// The tiny JPEG with `count` stuffed bytes (`FF 00`) at the start of its scan's data.
     static func jpeg(stuffedBytes count: Int) throws -> [UInt8] {
         let jpeg = ImageCompletenessTests.jpeg
-        guard case .scan(let dataOffset) = JPEGSegments.walk(ByteReader(jpeg), visit: { _, _, _ in false }) else {
+        guard case .scan(_, let dataOffset) = JPEGSegments.walk(ByteReader(jpeg), visit: { _, _, _ in false }) else {
             throw SVGTestFailure(description: "no scan")
         }
         return Array(jpeg[..<dataOffset]) + Array(repeating: [0xFF, 0x00], count: count).flatMap { $0 } + Array(jpeg[dataOffset...])

@@ -108,6 +108,14 @@ struct ImageVariantValidationTests {
             // skips or reads without a word (round 27).
             ("a segment of type 0xDC", inserting([0xFF, 0xDC, 0, UInt8(2 + payload.count)] + payload)),
             ("a segment of type 0xCC", inserting([0xFF, 0xCC, 0, 6, 0x10, 0x01, 0x11, 0x02])),
+            // Bytes between two segments, which libjpeg skips with a warning (round 28).
+            (
+                "bytes between segments",
+                { jpeg in
+                    let second = 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5]))
+                    return Array(jpeg[..<second]) + Array("<script>planted</script>".utf8) + jpeg[second...]
+                }
+            ),
             // A DC table named by a DC refinement scan, which reads bits without one (round 24).
             ("a table no frame or scan uses", { jpeg in Self.refinementScanNaming([0xFF, 0xC4, 0, 19 + 24, 0x01] + unusedHuffman[5...], in: jpeg) }),
         ]

@@ -5,18 +5,16 @@ extension ImageStructure {
     package static func jpeg(_ data: ByteReader<some ImageBytes>) -> ImageStructure {
         var structure = ImageStructure()
         var tables = JPEGTables()
-        var headEnd = 2
         var fourComponents = false
         // The first bytes of each chunk of an ICC profile, by its number: a profile may be cut
         // into chunks anywhere, its header too.
         var profileHeads: [Int: [UInt8]] = [:]
         guard
-            case .scan(var offset) = JPEGSegments.walk(
-                data,
+            case .scan(let scanHeader, var offset) = JPEGSegments.walk(
+                data, stray: { _ in structure.note("bytes between segments") },
                 visit: { marker, at, length in
                     noteJPEGSegment(marker, in: &structure)
                     tables.read(marker, at: at, length: length, in: data)
-                    headEnd = at + length
                     switch marker {
                     case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF: fourComponents = data.byte(at: at + 7) == 4
                     // A chunk of an ICC profile: "ICC_PROFILE", its number and the count, then
@@ -30,13 +28,8 @@ extension ImageStructure {
                     return false
                 })
         else { return structure }
-        // The first scan's header, which the walk stops at: after the last segment it visited
-        // (and any fill bytes), its length field after its marker.
-        var scanHeader = headEnd
-        while data.byte(at: scanHeader) == 0xFF { scanHeader += 1 }
-        if data.byte(at: scanHeader) == 0xDA, let length = data.uint16BE(at: scanHeader + 1) {
-            tables.read(0xDA, at: scanHeader + 1, length: length, in: data)
-        }
+        // The first scan's header, which the walk stops at.
+        tables.read(0xDA, at: scanHeader, length: offset - scanHeader, in: data)
         structure.scanCount = 1
         // The profile's header, its chunks in order, gives its colour space at byte 16.
         let profileHead = profileHeads.keys.sorted().flatMap { profileHeads[$0] ?? [] }

@@ -6,34 +6,51 @@ enum JPEGSegments {
     enum End: Equatable {
         /// `visit` asked to stop.
         case stopped
-        /// At the first start-of-scan; its compressed data begins at `dataOffset`.
-        case scan(dataOffset: Int)
+        /// At the first start-of-scan, its length field at `headerOffset`; its compressed data
+        /// begins at `dataOffset`.
+        case scan(headerOffset: Int, dataOffset: Int)
         /// The structure is broken or the file ends before a start-of-scan.
         case broken
     }
 
     /// Calls `visit` with each segment's marker, the offset of its length field and that
-    /// length, in order, until `visit` returns `true` or the first start-of-scan.
-    static func walk(_ data: ByteReader<some ImageBytes>, visit: (_ marker: Int, _ offset: Int, _ length: Int) -> Bool) -> End {
-        guard data.matches([0xFF, 0xD8], at: 0) else { return .broken }
+    /// length, in order, until `visit` returns `true` or the first start-of-scan; `stray` with
+    /// the offset of bytes between segments, which are skipped.
+    ///
+    /// Bytes that are no marker between two segments (and `FF 00`) are skipped to the next
+    /// marker, as libjpeg skips them (with a warning), and Chromium and WebKit, which decode
+    /// with it, draw the image; libvips reads it too. Right after the start marker they make
+    /// the file no JPEG: browsers know one by its first three bytes, `FF D8 FF`.
+    static func walk(
+        _ data: ByteReader<some ImageBytes>, stray: (_ offset: Int) -> Void = { _ in },
+        visit: (_ marker: Int, _ offset: Int, _ length: Int) -> Bool
+    ) -> End {
+        guard data.matches([0xFF, 0xD8, 0xFF], at: 0) else { return .broken }
         var offset = 2
         // Every iteration moves `offset` forward by at least one byte, so the loop ends.
         while true {
-            guard data.byte(at: offset) == 0xFF else { return .broken }
+            if data.byte(at: offset) != 0xFF {
+                guard let next = data.firstIndex(of: 0xFF, from: offset) else { return .broken }
+                stray(offset)
+                offset = next
+            }
             // Any number of 0xFF fill bytes may precede a marker code.
             while data.byte(at: offset) == 0xFF { offset += 1 }
             guard let marker = data.byte(at: offset) else { return .broken }
             offset += 1
             switch marker {
+            case 0x00:
+                stray(offset - 2)  // a stuffed 0xFF, as in compressed data: no marker
+                continue
             case 0x01, 0xD0...0xD8:
                 continue  // TEM, RSTn and SOI stand alone: no length field.
-            case 0x00, 0xD9:
-                return .broken  // 00 is not a marker; an end of image before any scan is no image.
+            case 0xD9:
+                return .broken  // an end of image before any scan is no image.
             default:
                 break
             }
             guard let length = data.uint16BE(at: offset), length >= 2 else { return .broken }
-            if marker == 0xDA { return .scan(dataOffset: offset + length) }
+            if marker == 0xDA { return .scan(headerOffset: offset, dataOffset: offset + length) }
             if visit(marker, offset, length) { return .stopped }
             offset += length
         }
