@@ -31,6 +31,14 @@ struct ImageCompletenessTests {
         #expect(ImageInspector.rasterSize(of: noJPEG, format: .jpeg) == nil)
     }
 
+    /// A second start of image after the first image's data is said as such: the file is not
+    /// cut short (round 29).
+    @Test func aSecondStartOfImageIsSaidAsSuch() {
+        let jpeg = Array(Self.jpeg.dropLast(2)) + [0xFF, 0xD8, 0xFF, 0xD9]
+        let problem = ImageCompleteness.problem(in: jpeg, format: .jpeg, size: ImageSize(width: 4, height: 3))
+        #expect(problem?.contains("a second start of image (at byte \(jpeg.count - 4))") == true, "\(problem ?? "passed")")
+    }
+
     @Test(arguments: [("png", 30), ("png", 60), ("jpeg", 200), ("jpeg", 600)])
     func anImageCutShortIsFound(_ format: String, _ keep: Int) throws {
         let bytes = format == "png" ? Self.png : Self.jpeg

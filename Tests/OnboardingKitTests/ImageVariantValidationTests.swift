@@ -63,6 +63,10 @@ struct ImageVariantValidationTests {
         let entries = try Self.made()
         let tall = CachedVariantCheck(widths: [4], fallbackWidth: 4, sourceSize: ImageSize(width: 4, height: 12), isAnimated: false, sourceFrames: 1)
         #expect(tall.problem(with: entries)?.contains("not in the proportions of the 4×12 source") == true)
+        // The source's proportions turned a quarter are another picture, where the build does
+        // not turn the source (round 29).
+        let turned = CachedVariantCheck(widths: [4], fallbackWidth: 4, sourceSize: ImageSize(width: 3, height: 4), isAnimated: false, sourceFrames: 1)
+        #expect(turned.problem(with: entries)?.contains("not in the proportions of the 3×4 source") == true)
     }
 
     @Test func aWebPWithMetadataOrATailDoesNot() throws {
@@ -89,6 +93,13 @@ struct ImageVariantValidationTests {
     @Test func aJPEGWithMetadataOrATailDoesNot() throws {
         let entries = try Self.made()
         func inserting(_ segment: [UInt8]) -> ([UInt8]) -> [UInt8] { { Array($0[0..<2]) + segment + $0[2...] } }
+        func afterTheFirstSegment(_ bytes: [UInt8]) -> ([UInt8]) -> [UInt8] {
+            { jpeg in
+                let second = 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5]))
+                return Array(jpeg[..<second]) + bytes + jpeg[second...]
+            }
+        }
+        func beforeTheEnd(_ bytes: [UInt8]) -> ([UInt8]) -> [UInt8] { { Array($0.dropLast(2)) + bytes + [0xFF, 0xD9] } }
         let exif: [UInt8] = [0xFF, 0xE1, 0, UInt8(Self.gps.count + 2)] + Self.gps
         let comment: [UInt8] = [0xFF, 0xFE, 0, 7] + Array("hello".utf8)
         // Tables no frame or scan uses, which a sealed file could fill with its own bytes: a
@@ -108,14 +119,15 @@ struct ImageVariantValidationTests {
             // skips or reads without a word (round 27).
             ("a segment of type 0xDC", inserting([0xFF, 0xDC, 0, UInt8(2 + payload.count)] + payload)),
             ("a segment of type 0xCC", inserting([0xFF, 0xCC, 0, 6, 0x10, 0x01, 0x11, 0x02])),
-            // Bytes between two segments, which libjpeg skips with a warning (round 28).
-            (
-                "bytes between segments",
-                { jpeg in
-                    let second = 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5]))
-                    return Array(jpeg[..<second]) + Array("<script>planted</script>".utf8) + jpeg[second...]
-                }
-            ),
+            // Bytes between two segments, which libjpeg skips with a warning (round 28); restart
+            // and TEM markers, which can spell a message in their numbers, and fill bytes, which
+            // it passes over without one (round 29).
+            ("bytes or markers between segments", afterTheFirstSegment(Array("<script>planted</script>".utf8))),
+            ("bytes or markers between segments", afterTheFirstSegment([0xFF, 0xD3, 0xFF, 0xD6, 0xFF, 0xD0])),
+            ("bytes or markers between segments", afterTheFirstSegment([0xFF, 0x01])),
+            ("bytes or markers between segments", afterTheFirstSegment([0xFF, 0xFF, 0xFF])),
+            ("a marker that stands alone (TEM or RSTn)", beforeTheEnd([0xFF, 0xD5])),
+            ("fill bytes before a marker", beforeTheEnd([0xFF, 0xFF, 0xFF])),
             // A DC table named by a DC refinement scan, which reads bits without one (round 24).
             ("a table no frame or scan uses", { jpeg in Self.refinementScanNaming([0xFF, 0xC4, 0, 19 + 24, 0x01] + unusedHuffman[5...], in: jpeg) }),
         ]

@@ -60,6 +60,19 @@ struct UprightPhotoVariantTests {
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
     }
 
+    /// Its variants in the cache are upright, as the build made them, and reused; the check
+    /// takes a variant in the stored proportions for another picture.
+    @Test func itsCachedVariantsAreReused() throws {
+        let photo = try Self.photoOnItsSide()
+        let asset = ImageAsset(sourceFileName: "side.jpg", bytes: photo, size: ImageSize(width: 2000, height: 500), isResizable: true)
+        let folder = TemporaryFolder()
+        let made = try ImagePublisher.variants(of: asset, quality: 75, cacheFolder: folder.path("cache"))
+        #expect(!made.fromCache && made.cacheProblem == nil)
+        let reused = try ImagePublisher.variants(of: asset, quality: 75, cacheFolder: folder.path("cache"))
+        #expect(reused.fromCache, "\(reused.cacheProblem ?? "")")
+        #expect(reused.variants.map(\.bytes) == made.variants.map(\.bytes))
+    }
+
     @Test func noTwoVariantsHaveTheSameWidth() throws {
         let photo = try Self.photoOnItsSide()
         let size = try #require(ImageInspector.size(of: photo, format: .jpeg))

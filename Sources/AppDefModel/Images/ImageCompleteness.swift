@@ -88,6 +88,10 @@ enum ImageCompleteness {
             }
         }
         guard structure.end == nil else { return nil }
+        if let offset = structure.secondStart {
+            return "is damaged: a second start of image (at byte \(offset)) comes before its image data ends, "
+                + "which browsers draw differently (Chromium the first image, WebKit nothing)"
+        }
         if let offset = structure.brokenAt {
             return "is damaged: what follows byte \(offset) is no PNG chunk (a chunk's type is four letters), and its end (IEND) is never reached"
         }

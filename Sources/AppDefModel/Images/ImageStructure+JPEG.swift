@@ -11,7 +11,7 @@ extension ImageStructure {
         var profileHeads: [Int: [UInt8]] = [:]
         guard
             case .scan(let scanHeader, var offset) = JPEGSegments.walk(
-                data, stray: { _ in structure.note("bytes between segments") },
+                data, stray: { _ in structure.note("bytes or markers between segments") },
                 visit: { marker, at, length in
                     noteJPEGSegment(marker, in: &structure)
                     tables.read(marker, at: at, length: length, in: data)
@@ -34,13 +34,22 @@ extension ImageStructure {
         // The profile's header, its chunks in order, gives its colour space at byte 16.
         let profileHead = profileHeads.keys.sorted().flatMap { profileHeads[$0] ?? [] }
         structure.hasCMYKProfile = fourComponents && profileHead.count >= 20 && profileHead[16..<20].elementsEqual("CMYK".utf8)
-        while let marker = nextJPEGMarker(in: data, from: &offset) {
+        while let (marker, filled) = nextJPEGMarker(in: data, from: &offset) {
+            // Fill bytes: compressed data holds a 0xFF only as `FF 00`, or before a marker.
+            if filled { structure.note("fill bytes before a marker") }
             switch marker {
             case 0xD9:
                 structure.end = offset
                 if let unused = tables.unused { structure.note(unused) }
                 return structure
-            case 0x00, 0x01, 0xD0...0xD7: continue  // a stuffed 0xFF in the data, TEM, a restart
+            case 0x00: continue  // a stuffed 0xFF in the data
+            case 0x01, 0xD0...0xD7:
+                // TEM and restart markers: the build's JPEG has no restart interval.
+                structure.note("a marker that stands alone (TEM or RSTn)")
+            case 0xD8:
+                // A second start of image: Chromium drew the first, WebKit nothing.
+                structure.secondStart = offset - 2
+                return structure
             default:
                 // A table or the header of the next scan.
                 guard let length = data.uint16BE(at: offset), length >= 2 else { return structure }
@@ -134,15 +143,15 @@ extension ImageStructure {
     }
 
     /// The code after the next 0xFF (fill bytes skipped) from `offset`, which then points past
-    /// it; `nil` when the data ends first. Scans the data where it is, each byte once: a copy
-    /// of the 64 KB from each 0xFF (every stuffed `FF 00` in the data) made a 14 MB JPEG take
-    /// half a second.
-    private static func nextJPEGMarker(in data: ByteReader<some ImageBytes>, from offset: inout Int) -> Int? {
+    /// it, and whether fill bytes preceded it; `nil` when the data ends first. Scans the data
+    /// where it is, each byte once: a copy of the 64 KB from each 0xFF (every stuffed `FF 00`
+    /// in the data) made a 14 MB JPEG take half a second.
+    private static func nextJPEGMarker(in data: ByteReader<some ImageBytes>, from offset: inout Int) -> (marker: Int, filled: Bool)? {
         guard let found = data.firstIndex(of: 0xFF, from: offset) else { return nil }
         offset = found + 1
         while data.byte(at: offset) == 0xFF { offset += 1 }
         guard let marker = data.byte(at: offset) else { return nil }
         offset += 1
-        return marker
+        return (marker, offset - found > 2)
     }
 }

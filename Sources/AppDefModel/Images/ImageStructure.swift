@@ -56,6 +56,9 @@ package struct ImageStructure: Equatable {
     /// Where the structure stops being the format's, when it does before its end: a PNG chunk
     /// whose type is not four letters (zeros, say). The walk ends there, as decoders do.
     var brokenAt: Int?
+    /// Where a JPEG's second start-of-image marker is, when one follows its first image's data
+    /// before the end marker: Chromium 156 drew the first image, WebKitGTK 2.50 nothing.
+    var secondStart: Int?
 
     /// Part of a GIF's screen libvips draws otherwise than browsers, said; whether libvips
     /// draws the GIF's background colour there (a frame cleared without a transparent colour

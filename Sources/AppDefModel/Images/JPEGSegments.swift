@@ -15,12 +15,15 @@ enum JPEGSegments {
 
     /// Calls `visit` with each segment's marker, the offset of its length field and that
     /// length, in order, until `visit` returns `true` or the first start-of-scan; `stray` with
-    /// the offset of bytes between segments, which are skipped.
+    /// the offset of what stands between segments and is skipped: bytes that are no marker,
+    /// markers that stand alone, fill bytes.
     ///
     /// Bytes that are no marker between two segments (and `FF 00`) are skipped to the next
     /// marker, as libjpeg skips them (with a warning), and Chromium and WebKit, which decode
     /// with it, draw the image; libvips reads it too. Right after the start marker they make
-    /// the file no JPEG: browsers know one by its first three bytes, `FF D8 FF`.
+    /// the file no JPEG: browsers know one by its first three bytes, `FF D8 FF`. Markers that
+    /// stand alone (TEM, RSTn, another SOI) and 0xFF fill bytes before a marker, which libjpeg
+    /// passes over without a warning, are no part of a JPEG the build writes either.
     static func walk(
         _ data: ByteReader<some ImageBytes>, stray: (_ offset: Int) -> Void = { _ in },
         visit: (_ marker: Int, _ offset: Int, _ length: Int) -> Bool
@@ -35,15 +38,17 @@ enum JPEGSegments {
                 offset = next
             }
             // Any number of 0xFF fill bytes may precede a marker code.
+            let markerStart = offset
             while data.byte(at: offset) == 0xFF { offset += 1 }
+            if offset > markerStart + 1 { stray(markerStart) }
             guard let marker = data.byte(at: offset) else { return .broken }
             offset += 1
             switch marker {
-            case 0x00:
-                stray(offset - 2)  // a stuffed 0xFF, as in compressed data: no marker
+            case 0x00, 0x01, 0xD0...0xD8:
+                // A stuffed 0xFF as in compressed data (no marker); TEM, RSTn and SOI stand
+                // alone, without a length field.
+                stray(offset - 2)
                 continue
-            case 0x01, 0xD0...0xD8:
-                continue  // TEM, RSTn and SOI stand alone: no length field.
             case 0xD9:
                 return .broken  // an end of image before any scan is no image.
             default:

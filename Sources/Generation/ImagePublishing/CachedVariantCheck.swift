@@ -18,7 +18,8 @@ struct CachedVariantCheck {
     /// The widths the WebP variants are asked for, and the fallback's.
     var widths: [Int]
     var fallbackWidth: Int
-    /// The source's size as its header gives it (before any EXIF orientation is applied).
+    /// The source's size upright, as the build turns it: a photo stored 4000×3000 whose EXIF
+    /// orientation browsers apply (and the build with them) is 3000×4000.
     var sourceSize: ImageSize
     /// Whether the variants move; their frames are at most `sourceFrames`.
     var isAnimated: Bool
@@ -76,11 +77,11 @@ struct CachedVariantCheck {
         return nil
     }
 
-    /// Whether a variant has the source's proportions, to the rounding of a side to whole
-    /// pixels; or the proportions turned a quarter, as an EXIF orientation turns a photo.
+    /// Whether a variant has the upright source's proportions, to the rounding of a side to
+    /// whole pixels. Its proportions turned a quarter are another picture: the build turns a
+    /// photo only as browsers turn it.
     private func isInProportion(_ entry: ImageVariantCache.Entry) -> Bool {
         let (width, height) = (sourceSize.width, sourceSize.height)
-        let tolerance = max(width, height)
-        return abs(entry.width * height - entry.height * width) <= tolerance || abs(entry.width * width - entry.height * height) <= tolerance
+        return abs(entry.width * height - entry.height * width) <= max(width, height)
     }
 }

@@ -112,6 +112,14 @@ public enum ImagePublisher {
     /// The id of the note that variants found in the cache were not used.
     public static let cacheNotUsedRuleID = BuildDiagnosticID.imageCacheNotUsed
 
+    /// The size of `asset` as the build turns it, from its header: its stored size turned a
+    /// quarter when its EXIF orientation (as browsers read it) does that.
+    private static func uprightSize(of asset: ImageAsset) throws(ImageProcessor.Failure) -> ImageSize {
+        let upright = try ImageProcessor.uprightSize(asset.bytes)
+        let turned = ImageSize(width: asset.size.height, height: asset.size.width)
+        return (upright.width, upright.height) == (turned.width, turned.height) ? turned : asset.size
+    }
+
     /// The variants of one image, from the cache in `cacheFolder` or made now (always, without
     /// a cache folder), and why the cache's were not used when it had some.
     static func variants(of asset: ImageAsset, quality: Int, cacheFolder: String? = ImageVariantCache.folder) throws(ImageProcessor.Failure)
@@ -140,7 +148,8 @@ public enum ImagePublisher {
         case .notSealed?: cacheProblem = "its file is not sealed with this user's cache key (written by another user or machine, or changed since)"
         case .contents(let cached)?:
             let check = CachedVariantCheck(
-                widths: widths, fallbackWidth: fallbackWidth, sourceSize: asset.size, isAnimated: asset.isAnimated, sourceFrames: asset.frameCount)
+                widths: widths, fallbackWidth: fallbackWidth, sourceSize: try uprightSize(of: asset), isAnimated: asset.isAnimated,
+                sourceFrames: asset.frameCount)
             cacheProblem = check.problem(with: cached)
             if cacheProblem == nil { entries = cached }
         }
