@@ -476,7 +476,9 @@ int cvips_without_metadata(VipsImage *in, VipsImage **out) {
         "exif-", "xmp-data", "iptc-data", "ipct-data", "icc-profile-data", "png-comment-",
         "gif-comment", "gif-palette", "jpeg-", "heif-", "orientation", NULL,
     };
-    if (vips.copy(in, out, NULL) != 0) return -1;
+    /* At 72 dpi, whatever the source's: the PNG writer writes the resolution (pHYs), and the
+       cache check takes the build's own only (CachedVariantLayout). */
+    if (vips.copy(in, out, "xres", 72.0 / 25.4, "yres", 72.0 / 25.4, NULL) != 0) return -1;
     char **fields = vips.image_get_fields(*out);
     for (char **field = fields; field && *field; field++) {
         for (const char *const *prefix = prefixes; *prefix; prefix++) {

@@ -69,6 +69,10 @@ struct CachedVariantCheck {
         guard isAnimated ? structure.frameCount <= sourceFrames : structure.frameCount == 1 else {
             return "has \(structure.frameCount) frames, where the source has \(sourceFrames)"
         }
+        // What the walk above does not name: anything but the build's own layout.
+        if let problem = CachedVariantLayout.problem(in: entry.bytes, format: format, width: entry.width, height: entry.height, animated: isAnimated) {
+            return problem
+        }
         if let failure = ImageProcessor.problemDecoding(
             entry.bytes, format: ImageProcessor.Format(named: format.rawValue), width: entry.width, height: entry.height, allFrames: isAnimated)
         {

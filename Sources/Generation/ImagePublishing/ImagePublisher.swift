@@ -134,12 +134,13 @@ public enum ImagePublisher {
         // "cmyk-as-browsers": those made before turned a CMYK JPEG through libvips's fallback
         // profile, whatever its own; "png-gamma": those before left a PNG's gAMA unapplied;
         // "jpeg-orientation-as-browsers": those before turned a JPEG by an orientation stored
-        // in a way browsers do not read.
+        // in a way browsers do not read; "png-at-72-dpi": those before wrote a PNG at the
+        // source's resolution, which the check no longer takes.
         let cacheName = ImageVariantCache.name(
             sourceDigest: asset.digest,
             settings: "quality \(quality) widths \(widths.map(String.init).joined(separator: ",")) fallback \(fallbackWidth)"
                 + (asset.isAnimated ? " animated" : "")
-                + " colour-profile-if-it-fits cmyk-as-browsers png-gamma jpeg-orientation-as-browsers libvips \(ImageProcessor.version)")
+                + " colour-profile-if-it-fits cmyk-as-browsers png-gamma jpeg-orientation-as-browsers png-at-72-dpi libvips \(ImageProcessor.version)")
         var entries: [ImageVariantCache.Entry] = []
         var cacheProblem: String?
         switch ImageVariantCache.read(cacheName, in: cacheFolder) {

@@ -1,0 +1,59 @@
+extension CachedVariantLayout {
+    /// The resolution the build gives every PNG it writes (72 dpi, in pixels per metre as
+    /// libpng writes it): libvips writes a `pHYs` chunk from the image's, which an author's
+    /// image carries through, and 9 bytes that any value passes are 9 bytes to hide.
+    static let pngPixelsPerMetre = [2834, 2835]
+
+    /// The build's PNG: `IHDR` (8-bit grey or RGB with alpha, not interlaced, of the listed
+    /// size), `pHYs` once at 72 dpi, then `IDAT` chunks none empty, then `IEND`, the file's
+    /// end; every CRC holding (libpng does not check an `IEND`'s, nor an empty `IDAT`'s, and
+    /// WebKit drew nothing of a PNG whose `IEND` CRC did not hold).
+    static func pngProblem(_ png: [UInt8], width: Int, height: Int) -> String? {
+        var offset = 8
+        var types: [String] = []
+        while offset < png.count {
+            guard let length = png.bigEndianInteger(at: offset, size: 4), length <= png.count - offset - 12 else {
+                return "ends inside a chunk"
+            }
+            let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+            guard PNGChunkCRC.holds(png, chunkAt: offset, length: length) else { return "has a chunk, \(type), whose CRC does not hold" }
+            let data = offset + 8
+            switch type {
+            case "IHDR" where types.isEmpty:
+                guard length == 13, png.bigEndianInteger(at: data, size: 4) == width, png.bigEndianInteger(at: data + 4, size: 4) == height,
+                    png[data + 8] == 8, [4, 6].contains(png[data + 9]), png[data + 10..<data + 13].allSatisfy({ $0 == 0 })
+                else { return "has a header (IHDR) other than the build's" }
+            case "pHYs" where types == ["IHDR"]:
+                guard length == 9, let x = png.bigEndianInteger(at: data, size: 4), pngPixelsPerMetre.contains(x),
+                    png.bigEndianInteger(at: data + 4, size: 4) == x, png[data + 8] == 1
+                else { return "has a resolution (pHYs) other than the build's 72 dpi" }
+            case "IDAT" where types.last == "IHDR" || types.last == "pHYs" || types.last == "IDAT":
+                guard length > 0 else { return "has an empty IDAT chunk" }
+            case "IEND" where types.last == "IDAT":
+                guard length == 0, data + 4 == png.count else { return "has bytes in or after its IEND chunk" }
+            default:
+                return "has a chunk, \(type), where the build's PNG has none"
+            }
+            types.append(type)
+            offset = data + length + 4
+        }
+        return types.last == "IEND" ? nil : "ends before its IEND chunk"
+    }
+}
+
+/// CRC-32 as PNG computes it, over a chunk's type and data.
+enum PNGChunkCRC {
+    private static let table: [UInt32] = (0..<256).map { index in
+        var crc = UInt32(index)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        return crc
+    }
+
+    /// Whether the CRC of the chunk at `offset` in `png`, of `length` bytes of data (which the
+    /// file holds whole), is its type's and data's.
+    static func holds(_ png: [UInt8], chunkAt offset: Int, length: Int) -> Bool {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in png[offset + 4..<offset + 8 + length] { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return UInt32(truncatingIfNeeded: png.bigEndianInteger(at: offset + 8 + length, size: 4) ?? -1) == ~crc
+    }
+}

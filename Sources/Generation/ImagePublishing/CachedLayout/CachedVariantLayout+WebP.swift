@@ -1,0 +1,69 @@
+extension CachedVariantLayout {
+    /// The build's WebP, as libwebp writes it for libvips: a RIFF file of exactly its chunks,
+    /// each padded to an even length with a zero byte. A still: `VP8X` (its flags an alpha
+    /// flag at most) then `VP8 ` with or without `ALPH` before it, or `VP8L`; or that frame
+    /// alone. An animation: `VP8X` (animation and alpha flags at most), `ANIM` of libwebp's
+    /// white background, then `ANMF` frames inside the canvas, each holding such a frame and
+    /// nothing else. A `VP8X` or `ANIM` chunk longer than its fields decoded without a word in
+    /// libwebp (Chromium refused a 4 KB `VP8X`); their reserved bytes are as free.
+    static func webPProblem(_ webp: [UInt8], width: Int, height: Int, animated: Bool) -> String? {
+        guard webp.count >= 12, webp.littleEndianInteger(at: 4, size: 4) == webp.count - 8 else {
+            return "has a RIFF length other than its file's"
+        }
+        guard let chunks = webPChunks(webp, from: 12, to: webp.count) else { return "has a chunk that overruns it, or a padding byte that is not zero" }
+        let types = chunks.map(\.type)
+        if types == ["VP8 "] || types == ["VP8L"] { return animated ? "is a still" : nil }
+        guard let header = chunks.first, header.type == "VP8X", header.length == 10 else {
+            return "has no extended header (VP8X) of the build's length"
+        }
+        let flags = webp[header.data]
+        // Reserved bits and bytes zero; the animation flag (0x02) as the variant is, alpha (0x10)
+        // free: ICC (0x20), EXIF (0x08) and XMP (0x04) never.
+        guard flags & ~0x12 == 0, (flags & 0x02 != 0) == animated, webp[header.data + 1..<header.data + 4].allSatisfy({ $0 == 0 }),
+            webp.littleEndianInteger(at: header.data + 4, size: 3) == width - 1, webp.littleEndianInteger(at: header.data + 7, size: 3) == height - 1
+        else { return "has an extended header (VP8X) other than the build's" }
+        let body = Array(chunks.dropFirst())
+        guard animated else {
+            return isWebPFrame(body.map(\.type), alpha: flags & 0x10 != 0) ? nil : "holds chunks other than one frame's"
+        }
+        guard let animation = body.first, animation.type == "ANIM", animation.length == 6,
+            webp[animation.data..<animation.data + 4].allSatisfy({ $0 == 0xFF })
+        else { return "has an animation header (ANIM) other than the build's" }
+        let frames = body.dropFirst()
+        guard !frames.isEmpty else { return "has no frame" }
+        for frame in frames {
+            guard frame.type == "ANMF", frame.length >= 16,
+                let x = webp.littleEndianInteger(at: frame.data, size: 3), let y = webp.littleEndianInteger(at: frame.data + 3, size: 3),
+                let frameWidth = webp.littleEndianInteger(at: frame.data + 6, size: 3),
+                let frameHeight = webp.littleEndianInteger(at: frame.data + 9, size: 3),
+                2 * x + frameWidth + 1 <= width, 2 * y + frameHeight + 1 <= height,
+                // Blending and disposal (bits 0 and 1) as libwebp chose them; the rest reserved.
+                webp[frame.data + 15] & ~0x03 == 0,
+                let inner = webPChunks(webp, from: frame.data + 16, to: frame.data + frame.length),
+                isWebPFrame(inner.map(\.type), alpha: true)
+            else { return "has a frame (ANMF) other than the build's" }
+        }
+        return nil
+    }
+
+    /// A frame's chunks: `VP8 ` (with its alpha in `ALPH` before it, when `alpha` allows) or
+    /// `VP8L`.
+    private static func isWebPFrame(_ types: [String], alpha: Bool) -> Bool {
+        types == ["VP8 "] || types == ["VP8L"] || (alpha && types == ["ALPH", "VP8 "])
+    }
+
+    /// The chunks from `start` to `end` (each a four-letter type, a length and its data, padded
+    /// to even with a zero byte), filling them exactly; `nil` when they do not.
+    private static func webPChunks(_ webp: [UInt8], from start: Int, to end: Int) -> [(type: String, data: Int, length: Int)]? {
+        var chunks: [(type: String, data: Int, length: Int)] = []
+        var offset = start
+        while offset < end {
+            guard end - offset >= 8, let length = webp.littleEndianInteger(at: offset + 4, size: 4), length <= end - offset - 8 else { return nil }
+            let padded = length + length % 2
+            guard padded <= end - offset - 8, length % 2 == 0 || webp[offset + 8 + length] == 0 else { return nil }
+            chunks.append((String(decoding: webp[offset..<offset + 4], as: UTF8.self), offset + 8, length))
+            offset += 8 + padded
+        }
+        return chunks
+    }
+}

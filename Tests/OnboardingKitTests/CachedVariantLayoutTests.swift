@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import AppDefModel
+@testable import Generation
+
+/// A cached variant is published only when it is laid out as the build lays out its files:
+/// every field a decoder passes over is room for planted bytes (the thirtieth hostile reading
+/// planted 4 KB in each of these, and every one was published "from the cache").
+struct CachedVariantLayoutTests {
+    static let tail = ImageVariantValidationTests.tail
+
+    /// The variants of a still with transparency (WebP and a PNG fallback) and of a
+    /// three-frame GIF (animated WebP and a GIF fallback), and their checks.
+    static func stillWithAlpha() throws -> ([ImageVariantCache.Entry], CachedVariantCheck) {
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/images/sample-alpha-27x35", withExtension: "webp"))
+        let entries = try ImageVariantValidationTests.made([UInt8](try Data(contentsOf: url)))
+        let check = CachedVariantCheck(widths: [27], fallbackWidth: 27, sourceSize: ImageSize(width: 27, height: 35), isAnimated: false, sourceFrames: 1)
+        #expect(check.problem(with: entries) == nil)
+        return (entries, check)
+    }
+
+    static func animation() throws -> ([ImageVariantCache.Entry], CachedVariantCheck) {
+        let entries = try ImageVariantValidationTests.made(AnimatedGIF.make(width: 40, height: 30, frames: [0, 1, 2]), animated: true)
+        let check = CachedVariantCheck(widths: [40], fallbackWidth: 40, sourceSize: ImageSize(width: 40, height: 30), isAnimated: true, sourceFrames: 3)
+        #expect(check.problem(with: entries) == nil)
+        return (entries, check)
+    }
+
+    /// The problem `check` finds with `entries` once `change` made the one at `index`.
+    static func problem(_ check: CachedVariantCheck, _ entries: [ImageVariantCache.Entry], at index: Int, _ change: ([UInt8]) -> [UInt8]) -> String? {
+        check.problem(with: ImageVariantValidationTests.changing(entries, at: index, change))
+    }
+
+    /// A change that sets the byte at `index` to `value`.
+    static func setting(_ index: Int, to value: UInt8) -> ([UInt8]) -> [UInt8] {
+        { bytes in
+            var changed = bytes
+            changed[index] = value
+            return changed
+        }
+    }
+
+    static func littleEndian32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+
+    /// `webp` with its first chunk (VP8X) `extra` bytes longer, the RIFF length to match.
+    static func longerHeader(_ webp: [UInt8], by extra: [UInt8]) -> [UInt8] {
+        var changed = Array(webp[..<12]) + Array("VP8X".utf8) + littleEndian32(10 + extra.count) + webp[20..<30] + extra + webp[30...]
+        changed.replaceSubrange(4..<8, with: littleEndian32(changed.count - 8))
+        return changed
+    }
+
+    @Test func aWebPHeaderOrAnimationHeaderHoldingMoreDoesNot() throws {
+        let (still, stillCheck) = try Self.stillWithAlpha()
+        let planted = Array(Self.tail.prefix(62))  // even: no padding byte
+        let longerStill = Self.problem(stillCheck, still, at: 0) { Self.longerHeader($0, by: planted) }
+        #expect(longerStill?.contains("VP8X") == true, "\(longerStill ?? "accepted")")
+        // Its reserved bytes.
+        #expect(Self.problem(stillCheck, still, at: 0, Self.setting(21, to: 0x41))?.contains("VP8X") == true)
+        let (moving, movingCheck) = try Self.animation()
+        #expect(Self.problem(movingCheck, moving, at: 0) { Self.longerHeader($0, by: planted) }?.contains("VP8X") == true)
+        // ANIM's background colour, and ANIM longer than its 6 bytes.
+        let animation = 30
+        #expect(Array(moving[0].bytes[animation..<animation + 4]) == Array("ANIM".utf8))
+        #expect(Self.problem(movingCheck, moving, at: 0, Self.setting(animation + 8, to: 0x41))?.contains("ANIM") == true)
+        let longerAnimation = Self.problem(movingCheck, moving, at: 0) { webp in
+            var changed =
+                Array(webp[..<(animation + 4)]) + Self.littleEndian32(6 + planted.count) + webp[(animation + 8)..<(animation + 14)] + planted
+                + webp[(animation + 14)...]
+            changed.replaceSubrange(4..<8, with: Self.littleEndian32(changed.count - 8))
+            return changed
+        }
+        #expect(longerAnimation?.contains("ANIM") == true, "\(longerAnimation ?? "accepted")")
+    }
+
+    @Test func aPNGWithRepeatedOrEmptyChunksOrABadCRCDoesNot() throws {
+        let (entries, check) = try Self.stillWithAlpha()
+        let fallback = entries.count - 1
+        #expect(entries[fallback].mediaType == "image/png")
+        let png = entries[fallback].bytes
+        // The chunks: IHDR at 8 (25 bytes), pHYs at 33 (21 bytes), IDAT at 54.
+        #expect(Array(png[37..<41]) == Array("pHYs".utf8) && Array(png[58..<62]) == Array("IDAT".utf8))
+        let physical = Array(png[33..<54])
+        let emptyData: [UInt8] = [0, 0, 0, 0] + Array("IDAT".utf8) + [0x35, 0xAF, 0x06, 0x1E]  // its CRC holds
+        let cases: [(String, ([UInt8]) -> [UInt8])] = [
+            ("pHYs", { Array($0[..<54]) + physical + $0[54...] }),
+            ("empty IDAT", { Array($0[..<54]) + emptyData + $0[54...] }),
+            ("CRC", { Array($0.dropLast(4)) + Array("ABCD".utf8) }),
+            ("CRC", Self.setting(45, to: png[45] ^ 0x01)),  // the pHYs's resolution
+        ]
+        for (what, change) in cases {
+            let problem = Self.problem(check, entries, at: fallback, change)
+            #expect(problem?.contains(what) == true, "\(what): \(problem ?? "accepted")")
+        }
+    }
+
+    @Test func aGIFWithRepeatedExtensionsDoesNot() throws {
+        let (entries, check) = try Self.animation()
+        let gif = entries[1].bytes
+        #expect(gif.last == 0x3B)
+        let control: [UInt8] = [0x21, 0xF9, 0x04, 0x05, 0x14, 0x00, 0x00, 0x00]
+        let loop: [UInt8] = [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]
+        let cases: [(String, ([UInt8]) -> [UInt8])] = [
+            ("graphic control", { Array($0.dropLast()) + control + [0x3B] }),
+            ("application extension", { Array($0.dropLast()) + loop + [0x3B] }),
+            ("header", Self.setting(12, to: 0x41)),  // the aspect ratio
+        ]
+        for (what, change) in cases {
+            let problem = Self.problem(check, entries, at: 1, change)
+            #expect(problem?.contains(what) == true, "\(what): \(problem ?? "accepted")")
+        }
+    }
+
+    /// A PNG is written at 72 dpi whatever its source's resolution: the check takes no other.
+    @Test func aPNGIsWrittenAt72DPI() throws {
+        let (entries, _) = try Self.stillWithAlpha()
+        let png = try #require(entries.last?.bytes)
+        #expect(Array(png[41..<50]) == [0, 0, 0x0B, 0x13, 0, 0, 0x0B, 0x13, 1])
+    }
+}
