@@ -111,6 +111,57 @@ struct CachedVariantLayoutTests {
         }
     }
 
+    /// Where the first frame's descriptor of `gif` is: after the screen, its colour table and
+    /// the extensions before it.
+    static func firstFrame(of gif: [UInt8]) -> Int {
+        var offset = 13 + (gif[10] & 0x80 == 0 ? 0 : 3 << (Int(gif[10] & 0x07) + 1))
+        while gif[offset] == 0x21 {
+            offset += 2
+            while gif[offset] != 0 { offset += 1 + Int(gif[offset]) }
+            offset += 1
+        }
+        return offset
+    }
+
+    /// A frame outside the screen, a colour table larger than the frame's code size can name
+    /// (round 31: each carried kilobytes no browser draws), and the flag bits decoders pass
+    /// over.
+    @Test func aGIFWithAFrameOrTableNoPixelDrawsOrFreeFlagBitsDoesNot() throws {
+        let (entries, check) = try Self.animation()
+        let gif = entries[1].bytes
+        let frame = Self.firstFrame(of: gif)
+        #expect(gif[frame] == 0x2C)
+        let table = gif[frame + 9] & 0x80 == 0 ? 0 : 3 << (Int(gif[frame + 9] & 0x07) + 1)
+        let cases: [(String, ([UInt8]) -> [UInt8])] = [
+            ("outside its screen", Self.setting(frame + 2, to: 0x0F)),  // its left edge at 3840 and more
+            ("colour table is not the size", Self.setting(frame + 10 + table, to: gif[frame + 10 + table] + 1)),  // its code size
+            ("header", Self.setting(10, to: gif[10] | 0x78)),  // colour resolution and sort order
+            ("frame descriptor", Self.setting(frame + 9, to: gif[frame + 9] | 0x20)),  // sorted
+            ("graphic control", Self.setting(frame - 5, to: gif[frame - 5] | 0x02)),  // user input
+        ]
+        #expect(gif[frame - 8] == 0x21 && gif[frame - 7] == 0xF9, "a graphic control before the first frame")
+        for (what, change) in cases {
+            let problem = Self.problem(check, entries, at: 1, change)
+            #expect(problem?.contains(what) == true, "\(what): \(problem ?? "accepted")")
+        }
+    }
+
+    /// The alpha's pre-processing bit and the frame's scale bits, which decoders pass over
+    /// (round 31).
+    @Test func aWebPFrameWithFreeBitsDoesNot() throws {
+        let (entries, check) = try Self.stillWithAlpha()
+        let webp = entries[0].bytes
+        let alpha = 30
+        #expect(Array(webp[alpha..<alpha + 4]) == Array("ALPH".utf8))
+        let alphaLength = Int(webp[alpha + 4]) | Int(webp[alpha + 5]) << 8
+        let image = alpha + 8 + alphaLength + alphaLength % 2
+        #expect(Array(webp[image..<image + 4]) == Array("VP8 ".utf8))
+        for change in [Self.setting(alpha + 8, to: webp[alpha + 8] | 0x10), Self.setting(image + 8 + 7, to: webp[image + 8 + 7] | 0x40)] {
+            let problem = Self.problem(check, entries, at: 0, change)
+            #expect(problem?.contains("other than one frame's") == true, "\(problem ?? "accepted")")
+        }
+    }
+
     /// A PNG is written at 72 dpi whatever its source's resolution: the check takes no other.
     @Test func aPNGIsWrittenAt72DPI() throws {
         let (entries, _) = try Self.stillWithAlpha()

@@ -7,8 +7,10 @@ extension CachedVariantLayout {
     /// graphic controls before the trailer, or 2048 loop extensions, each decoded without a
     /// word and carried a message of 4 KB.
     static func gifProblem(_ gif: [UInt8], width: Int, height: Int) -> String? {
+        // The screen's flags: a colour table or none, its size; colour resolution and sort
+        // order (0x78) as the writer leaves them, 0.
         guard gif.count >= 13, gif.starts(with: Array("GIF89a".utf8)), gif.littleEndianInteger(at: 6, size: 2) == width,
-            gif.littleEndianInteger(at: 8, size: 2) == height, gif[11] == 0, gif[12] == 0
+            gif.littleEndianInteger(at: 8, size: 2) == height, gif[10] & 0x78 == 0, gif[11] == 0, gif[12] == 0
         else { return "has a header other than the build's" }
         var offset = 13 + colourTableLength(flags: gif[10])
         var frames = 0
@@ -24,13 +26,16 @@ extension CachedVariantLayout {
                 loop = true
                 offset += 19
             case (0x21, 0xF9):
-                guard !control, gif.count >= offset + 8, gif[offset + 2] == 4, gif[offset + 7] == 0, gif[offset + 3] & 0xE0 == 0,
-                    gif[offset + 3] & 0x01 == 1 || gif[offset + 6] == 0
+                // Its flags: reserved bits (0xE0) and the user-input bit (0x02) 0, a disposal of
+                // 0 to 3, a transparent index 0 unless it has one.
+                guard !control, gif.count >= offset + 8, gif[offset + 2] == 4, gif[offset + 7] == 0, gif[offset + 3] & 0xE2 == 0,
+                    gif[offset + 3] >> 2 & 0x07 <= 3, gif[offset + 3] & 0x01 == 1 || gif[offset + 6] == 0
                 else { return "has a graphic control extension other than the build's, or two before one frame" }
                 control = true
                 offset += 8
             case (0x2C, _):
                 guard gif.count >= offset + 11 else { return "ends inside a frame" }
+                if let problem = frameProblem(gif, at: offset, width: width, height: height) { return problem }
                 offset += 10 + colourTableLength(flags: gif[offset + 9]) + 1  // the LZW code size
                 // The compressed data's sub-blocks, up to the empty one.
                 while offset < gif.count, gif[offset] != 0 { offset += 1 + Int(gif[offset]) }
@@ -46,6 +51,27 @@ extension CachedVariantLayout {
             }
         }
         return "ends before its trailer"
+    }
+
+    /// Why the frame whose descriptor is at `offset` is not one the build writes: inside the
+    /// screen, not interlaced or sorted (its flags' 0x78 bits 0), and its LZW code size the
+    /// one its colour table (its own or the screen's) needs, so that every entry of the table
+    /// is one its pixels can name. A 1×1 frame's table grown to 256 entries with its code size
+    /// kept at 2, and a 60000×2 frame placed at (4000, 4000) of a 300×200 screen, each carried
+    /// kilobytes no browser draws.
+    private static func frameProblem(_ gif: [UInt8], at offset: Int, width: Int, height: Int) -> String? {
+        guard let left = gif.littleEndianInteger(at: offset + 1, size: 2), let top = gif.littleEndianInteger(at: offset + 3, size: 2),
+            let frameWidth = gif.littleEndianInteger(at: offset + 5, size: 2), let frameHeight = gif.littleEndianInteger(at: offset + 7, size: 2),
+            frameWidth > 0, frameHeight > 0, left + frameWidth <= width, top + frameHeight <= height
+        else { return "has a frame outside its screen" }
+        let flags = gif[offset + 9]
+        guard flags & 0x78 == 0 else { return "has a frame descriptor other than the build's" }
+        let table = flags & 0x80 != 0 ? flags : gif[10]
+        let codeSize = offset + 10 + colourTableLength(flags: flags) < gif.count ? Int(gif[offset + 10 + colourTableLength(flags: flags)]) : -1
+        guard table & 0x80 != 0, codeSize == max(2, Int(table & 0x07) + 1) else {
+            return "has a frame whose colour table is not the size its pixels' code size names"
+        }
+        return nil
     }
 
     /// The length of the colour table a GIF's screen or frame descriptor announces in `flags`.

@@ -1,8 +1,8 @@
 extension CachedVariantLayout {
     /// The build's WebP, as libwebp writes it for libvips: a RIFF file of exactly its chunks,
     /// each padded to an even length with a zero byte. A still: `VP8X` (its flags an alpha
-    /// flag at most) then `VP8 ` with or without `ALPH` before it, or `VP8L`; or that frame
-    /// alone. An animation: `VP8X` (animation and alpha flags at most), `ANIM` of libwebp's
+    /// flag at most) then a lossy frame (`VP8 ` with or without `ALPH` before it), or that
+    /// frame alone. An animation: `VP8X` (animation and alpha flags at most), `ANIM` of libwebp's
     /// white background, then `ANMF` frames inside the canvas, each holding such a frame and
     /// nothing else. A `VP8X` or `ANIM` chunk longer than its fields decoded without a word in
     /// libwebp (Chromium refused a 4 KB `VP8X`); their reserved bytes are as free.
@@ -12,7 +12,9 @@ extension CachedVariantLayout {
         }
         guard let chunks = webPChunks(webp, from: 12, to: webp.count) else { return "has a chunk that overruns it, or a padding byte that is not zero" }
         let types = chunks.map(\.type)
-        if types == ["VP8 "] || types == ["VP8L"] { return animated ? "is a still" : nil }
+        if types == ["VP8 "] {
+            return animated ? "is a still" : isWebPFrame(webp, chunks[...], width: width, height: height) ? nil : "has a frame other than the build's"
+        }
         guard let header = chunks.first, header.type == "VP8X", header.length == 10 else {
             return "has no extended header (VP8X) of the build's length"
         }
@@ -24,7 +26,7 @@ extension CachedVariantLayout {
         else { return "has an extended header (VP8X) other than the build's" }
         let body = Array(chunks.dropFirst())
         guard animated else {
-            return isWebPFrame(body.map(\.type), alpha: flags & 0x10 != 0) ? nil : "holds chunks other than one frame's"
+            return isWebPFrame(webp, body[...], width: width, height: height, alpha: flags & 0x10 != 0) ? nil : "holds chunks other than one frame's"
         }
         guard let animation = body.first, animation.type == "ANIM", animation.length == 6,
             webp[animation.data..<animation.data + 4].allSatisfy({ $0 == 0xFF })
@@ -40,16 +42,29 @@ extension CachedVariantLayout {
                 // Blending and disposal (bits 0 and 1) as libwebp chose them; the rest reserved.
                 webp[frame.data + 15] & ~0x03 == 0,
                 let inner = webPChunks(webp, from: frame.data + 16, to: frame.data + frame.length),
-                isWebPFrame(inner.map(\.type), alpha: true)
+                isWebPFrame(webp, inner[...], width: frameWidth + 1, height: frameHeight + 1, alpha: true)
             else { return "has a frame (ANMF) other than the build's" }
         }
         return nil
     }
 
-    /// A frame's chunks: `VP8 ` (with its alpha in `ALPH` before it, when `alpha` allows) or
-    /// `VP8L`.
-    private static func isWebPFrame(_ types: [String], alpha: Bool) -> Bool {
-        types == ["VP8 "] || types == ["VP8L"] || (alpha && types == ["ALPH", "VP8 "])
+    /// Whether `chunks` are a frame as libwebp writes it lossy for libvips: `VP8 `, with its
+    /// alpha in `ALPH` before it when `alpha` allows, of `width`×`height`. The alpha's header
+    /// byte: no pre-processing (a hint decoders pass over), its filter and compression as
+    /// libwebp chose them; the `VP8 ` key frame's size without its scale bits, which
+    /// decoders pass over too. libwebp writes no lossless (`VP8L`) frame for the build.
+    private static func isWebPFrame(
+        _ webp: [UInt8], _ chunks: ArraySlice<(type: String, data: Int, length: Int)>, width: Int, height: Int, alpha: Bool = false
+    ) -> Bool {
+        guard let image = chunks.last, image.type == "VP8 ", image.length >= 10,
+            // A key frame's start code, then its 14-bit width and height, scale bits 0.
+            webp[image.data + 3..<image.data + 6].elementsEqual([0x9D, 0x01, 0x2A]),
+            webp.littleEndianInteger(at: image.data + 6, size: 2) == width, webp.littleEndianInteger(at: image.data + 8, size: 2) == height
+        else { return false }
+        guard chunks.count == 2 else { return chunks.count == 1 }
+        let header = chunks[chunks.startIndex]
+        // Compression 0 (libwebp keeps the alpha raw when compressing makes it larger) or 1.
+        return alpha && header.type == "ALPH" && header.length > 0 && webp[header.data] & 0xF0 == 0 && webp[header.data] & 0x03 <= 1
     }
 
     /// The chunks from `start` to `end` (each a four-letter type, a length and its data, padded
