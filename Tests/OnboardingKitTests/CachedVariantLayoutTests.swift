@@ -15,14 +15,16 @@ struct CachedVariantLayoutTests {
     static func stillWithAlpha() throws -> ([ImageVariantCache.Entry], CachedVariantCheck) {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/images/sample-alpha-27x35", withExtension: "webp"))
         let entries = try ImageVariantValidationTests.made([UInt8](try Data(contentsOf: url)))
-        let check = CachedVariantCheck(widths: [27], fallbackWidth: 27, sourceSize: ImageSize(width: 27, height: 35), isAnimated: false, sourceFrames: 1)
+        let check = CachedVariantCheck(
+            widths: [27], fallbackWidth: 27, sourceSize: ImageSize(width: 27, height: 35), quality: 75, isAnimated: false, sourceFrames: 1)
         #expect(check.problem(with: entries) == nil)
         return (entries, check)
     }
 
     static func animation() throws -> ([ImageVariantCache.Entry], CachedVariantCheck) {
         let entries = try ImageVariantValidationTests.made(AnimatedGIF.make(width: 40, height: 30, frames: [0, 1, 2]), animated: true)
-        let check = CachedVariantCheck(widths: [40], fallbackWidth: 40, sourceSize: ImageSize(width: 40, height: 30), isAnimated: true, sourceFrames: 3)
+        let check = CachedVariantCheck(
+            widths: [40], fallbackWidth: 40, sourceSize: ImageSize(width: 40, height: 30), quality: 75, isAnimated: true, sourceFrames: 3)
         #expect(check.problem(with: entries) == nil)
         return (entries, check)
     }
@@ -160,6 +162,113 @@ struct CachedVariantLayoutTests {
             let problem = Self.problem(check, entries, at: 0, change)
             #expect(problem?.contains("other than one frame's") == true, "\(problem ?? "accepted")")
         }
+    }
+
+    /// Where the first segment with `marker` of `jpeg` starts (its 0xFF).
+    static func segment(_ marker: UInt8, of jpeg: [UInt8]) -> Int? {
+        var offset = 2
+        while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF, jpeg[offset + 1] != 0xDA {
+            if jpeg[offset + 1] == marker { return offset }
+            offset += 2 + (Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3]))
+        }
+        return jpeg[offset + 1] == marker ? offset : nil
+    }
+
+    /// The fields of a JPEG's frame and scans libjpeg reads without a word: component numbers,
+    /// sampling factors, a DC scan's AC table selectors.
+    @Test func aJPEGWithFreeFrameOrScanFieldsDoesNot() throws {
+        let entries = try ImageVariantValidationTests.made()
+        let jpeg = entries[1].bytes
+        let frame = try #require(Self.segment(0xC2, of: jpeg), "a progressive frame")
+        let scan = try #require(Self.segment(0xDA, of: jpeg))
+        #expect(jpeg[frame + 9] == 3 && jpeg[scan + 4] == 3, "three components, all in the first scan")
+        let cases: [(String, ([UInt8]) -> [UInt8])] = [
+            ("frame components", Self.setting(frame + 10, to: 7)),  // the luma's number
+            ("frame components", Self.setting(frame + 14, to: 0x12)),  // the blue chroma's sampling
+            ("scans other than", Self.setting(scan + 8, to: 0x11)),  // the DC scan's AC table for Cb
+        ]
+        for (what, change) in cases {
+            let problem = Self.problem(ImageVariantValidationTests.check, entries, at: 1, change)
+            #expect(problem?.contains(what) == true, "\(what): \(problem ?? "accepted")")
+        }
+    }
+
+    /// Tables libjpeg would not write: a quantization entry changed (in a flat picture no
+    /// block has most frequencies), Huffman symbols appended after the used ones (no code in
+    /// the data reaches them), or out of order (round 32).
+    @Test func aJPEGWithTablesOtherThanLibjpegsDoesNot() throws {
+        let entries = try ImageVariantValidationTests.made()
+        let jpeg = entries[1].bytes
+        let quantization = try #require(Self.segment(0xDB, of: jpeg))
+        let huffman = try #require(Self.segment(0xC4, of: jpeg))
+        let counts = Array(jpeg[huffman + 5..<huffman + 21])
+        let total = counts.reduce(0) { $0 + Int($1) }
+        let longest = try #require(counts.lastIndex(where: { $0 > 0 })) + 1  // in bits
+        // Symbols past the longest used length, where canonical codes put them after every used one.
+        func appending(_ symbols: [UInt8], atLength length: Int) -> ([UInt8]) -> [UInt8] {
+            { jpeg in
+                var changed = jpeg
+                changed[huffman + 5 + length - 1] += UInt8(symbols.count)
+                let end = huffman + 21 + total
+                changed.insert(contentsOf: symbols, at: end)
+                let segmentLength = Int(changed[huffman + 2]) << 8 | Int(changed[huffman + 3]) + symbols.count
+                changed[huffman + 2] = UInt8(segmentLength >> 8)
+                changed[huffman + 3] = UInt8(segmentLength & 0xFF)
+                return changed
+            }
+        }
+        let firstSymbols = Array(jpeg[huffman + 21..<huffman + 21 + total])
+        let unused = (0...11).map(UInt8.init).filter { !firstSymbols.contains($0) }
+        let cases: [(String, ([UInt8]) -> [UInt8])] = [
+            ("quantization tables", Self.setting(quantization + 60, to: jpeg[quantization + 60] ^ 0x01)),
+            ("Huffman table", appending(Array(unused.prefix(2)), atLength: 16)),
+            // At the longest length: the all-ones code libjpeg keeps free is taken.
+            ("Huffman table", appending(Array(unused.prefix(1)), atLength: longest)),
+        ]
+        #expect(jpeg[huffman + 4] & 0xF0 == 0 && unused.count >= 2, "a DC table first, with symbols left")
+        for (what, change) in cases {
+            let problem = Self.problem(ImageVariantValidationTests.check, entries, at: 1, change)
+            #expect(problem?.contains(what) == true, "\(what): \(problem ?? "accepted")")
+        }
+        if total >= 2 {
+            // Two symbols of the longest length swapped: libjpeg lists them in order of value.
+            let last = huffman + 21 + total - 1
+            let swapped = Self.problem(ImageVariantValidationTests.check, entries, at: 1) { jpeg in
+                var changed = jpeg
+                changed.swapAt(last, last - 1)
+                return changed
+            }
+            #expect(counts[longest - 1] < 2 || swapped?.contains("Huffman table") == true, "\(swapped ?? "accepted")")
+        }
+    }
+
+    /// libpng cuts a PNG's data in chunks of 8192 bytes: lengths chosen otherwise spelled a
+    /// message (round 32).
+    @Test func aPNGWhoseDataIsCutOtherwiseDoesNot() throws {
+        let (entries, check) = try Self.stillWithAlpha()
+        let fallback = entries.count - 1
+        let png = entries[fallback].bytes
+        let data = 54
+        let length = Int(png[data]) << 24 | Int(png[data + 1]) << 16 | Int(png[data + 2]) << 8 | Int(png[data + 3])
+        #expect(Array(png[data + 4..<data + 8]) == Array("IDAT".utf8) && length > 2)
+        let problem = Self.problem(check, entries, at: fallback) { png in
+            let bytes = Array(png[data + 8..<data + 8 + length])
+            return Array(png[..<data]) + Self.idat(Array(bytes.prefix(2))) + Self.idat(Array(bytes.dropFirst(2))) + png[(data + 12 + length)...]
+        }
+        #expect(problem?.contains("cut in chunks other than libpng's") == true, "\(problem ?? "accepted")")
+    }
+
+    /// An IDAT chunk of `data`, its CRC holding.
+    static func idat(_ data: [UInt8]) -> [UInt8] {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in Array("IDAT".utf8) + data {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        crc = ~crc
+        let length = data.count
+        return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + Array("IDAT".utf8) + data
+            + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
     }
 
     /// A PNG is written at 72 dpi whatever its source's resolution: the check takes no other.

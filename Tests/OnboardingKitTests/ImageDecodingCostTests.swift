@@ -24,13 +24,14 @@ struct ImageDecodingCostTests {
     static let size = ImageSize(width: 7000, height: 7000)
 
     /// 101 scans of a 7000×7000 JPEG are some 1.2 KB; 2647 such scans took a build five minutes.
-    @Test func aJPEGOfMoreThanAHundredScansIsRefused() throws {
-        let many = Self.jpeg(width: 7000, height: 7000, scans: 101)
+    /// Chromium draws nothing of one of 100 scans (round 32): 99 at most.
+    @Test func aJPEGOfAHundredScansOrMoreIsRefused() throws {
+        let many = Self.jpeg(width: 7000, height: 7000, scans: 100)
         #expect(ImageInspector.size(of: many, format: .jpeg) == Self.size)
-        #expect(ImageStructure.read(many, format: .jpeg)?.scanCount == 101)
+        #expect(ImageStructure.read(many, format: .jpeg)?.scanCount == 100)
         let problem = try #require(ImageCompleteness.problem(in: many, format: .jpeg, size: Self.size))
-        #expect(problem.hasPrefix("has 101 scans, more than a JPEG may have (at most 100)"), "\(problem)")
-        #expect(ImageCompleteness.problem(in: Self.jpeg(width: 7000, height: 7000, scans: 100), format: .jpeg, size: Self.size) == nil)
+        #expect(problem.hasPrefix("has 100 scans, more than a JPEG may have (at most 99)"), "\(problem)")
+        #expect(ImageCompleteness.problem(in: Self.jpeg(width: 7000, height: 7000, scans: 99), format: .jpeg, size: Self.size) == nil)
     }
 
     /// libjpeg's own progressive JPEG (the build's fallbacks are ones) has some 10 scans.

@@ -14,7 +14,8 @@ import Testing
 struct ImageVariantValidationTests {
     static let png = ExampleProject.bytes(of: .png)
     /// What the build checks the variants of the 4×3 PNG against.
-    static let check = CachedVariantCheck(widths: [4], fallbackWidth: 4, sourceSize: ImageSize(width: 4, height: 3), isAnimated: false, sourceFrames: 1)
+    static let check = CachedVariantCheck(
+        widths: [4], fallbackWidth: 4, sourceSize: ImageSize(width: 4, height: 3), quality: 75, isAnimated: false, sourceFrames: 1)
 
     static func made(_ source: [UInt8] = png, animated: Bool = false) throws -> [ImageVariantCache.Entry] {
         let format = try #require(ImageInspector.sniffFormat(source))
@@ -61,11 +62,13 @@ struct ImageVariantValidationTests {
     /// The same picture in other proportions is not a variant of this source.
     @Test func anotherShapeDoesNot() throws {
         let entries = try Self.made()
-        let tall = CachedVariantCheck(widths: [4], fallbackWidth: 4, sourceSize: ImageSize(width: 4, height: 12), isAnimated: false, sourceFrames: 1)
+        let tall = CachedVariantCheck(
+            widths: [4], fallbackWidth: 4, sourceSize: ImageSize(width: 4, height: 12), quality: 75, isAnimated: false, sourceFrames: 1)
         #expect(tall.problem(with: entries)?.contains("not in the proportions of the 4×12 source") == true)
         // The source's proportions turned a quarter are another picture, where the build does
         // not turn the source (round 29).
-        let turned = CachedVariantCheck(widths: [4], fallbackWidth: 4, sourceSize: ImageSize(width: 3, height: 4), isAnimated: false, sourceFrames: 1)
+        let turned = CachedVariantCheck(
+            widths: [4], fallbackWidth: 4, sourceSize: ImageSize(width: 3, height: 4), quality: 75, isAnimated: false, sourceFrames: 1)
         #expect(turned.problem(with: entries)?.contains("not in the proportions of the 3×4 source") == true)
     }
 
@@ -167,7 +170,8 @@ struct ImageVariantValidationTests {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/images/sample-alpha-27x35", withExtension: "webp"))
         let entries = try Self.made([UInt8](try Data(contentsOf: url)))
         #expect(entries.last?.mediaType == "image/png")
-        let check = CachedVariantCheck(widths: [27], fallbackWidth: 27, sourceSize: ImageSize(width: 27, height: 35), isAnimated: false, sourceFrames: 1)
+        let check = CachedVariantCheck(
+            widths: [27], fallbackWidth: 27, sourceSize: ImageSize(width: 27, height: 35), quality: 75, isAnimated: false, sourceFrames: 1)
         #expect(check.problem(with: entries) == nil)
         let fallback = entries.count - 1
         func inserting(_ type: String, _ data: [UInt8]) -> ([UInt8]) -> [UInt8] {
@@ -216,7 +220,8 @@ struct ImageVariantValidationTests {
         let source = AnimatedGIF.make(width: 40, height: 30, frames: [0, 1, 2])
         let entries = try Self.made(source, animated: true)
         #expect(entries.map(\.mediaType) == ["image/webp", "image/gif"])
-        let check = CachedVariantCheck(widths: [40], fallbackWidth: 40, sourceSize: ImageSize(width: 40, height: 30), isAnimated: true, sourceFrames: 3)
+        let check = CachedVariantCheck(
+            widths: [40], fallbackWidth: 40, sourceSize: ImageSize(width: 40, height: 30), quality: 75, isAnimated: true, sourceFrames: 3)
         #expect(check.problem(with: entries) == nil)
         // After the header and the global colour table, where extensions may start.
         func beforeTheFirstFrame(_ block: [UInt8]) -> ([UInt8]) -> [UInt8] {
@@ -253,9 +258,11 @@ struct ImageVariantValidationTests {
             #expect(problem?.contains(what) == true, "\(what): \(problem ?? "accepted")")
         }
         // A still's variants are not an animation's, and frames beyond the source's are not its.
-        let still = CachedVariantCheck(widths: [40], fallbackWidth: 40, sourceSize: ImageSize(width: 40, height: 30), isAnimated: false, sourceFrames: 1)
+        let still = CachedVariantCheck(
+            widths: [40], fallbackWidth: 40, sourceSize: ImageSize(width: 40, height: 30), quality: 75, isAnimated: false, sourceFrames: 1)
         #expect(still.problem(with: entries) != nil)
-        let fewer = CachedVariantCheck(widths: [40], fallbackWidth: 40, sourceSize: ImageSize(width: 40, height: 30), isAnimated: true, sourceFrames: 2)
+        let fewer = CachedVariantCheck(
+            widths: [40], fallbackWidth: 40, sourceSize: ImageSize(width: 40, height: 30), quality: 75, isAnimated: true, sourceFrames: 2)
         #expect(fewer.problem(with: entries)?.contains("has 3 frames, where the source has 2") == true)
     }
 
@@ -265,7 +272,8 @@ struct ImageVariantValidationTests {
         let source = AnimatedGIF.make(width: 300, height: 200, frames: [0]) { _, x, y in UInt8((x / 2 + y) % 3) }
         let entries = try Self.made(source)
         #expect(entries.map(\.mediaType) == ["image/webp", "image/jpeg"])
-        let checked = CachedVariantCheck(widths: [300], fallbackWidth: 300, sourceSize: ImageSize(width: 300, height: 200), isAnimated: false, sourceFrames: 1)
+        let checked = CachedVariantCheck(
+            widths: [300], fallbackWidth: 300, sourceSize: ImageSize(width: 300, height: 200), quality: 75, isAnimated: false, sourceFrames: 1)
         #expect(checked.problem(with: entries) == nil)
         // The JPEG: bytes of its first scan's data made 0xAA, which are no Huffman codes.
         let jpeg = try #require(entries.last).bytes

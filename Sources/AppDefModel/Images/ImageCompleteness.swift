@@ -24,7 +24,9 @@ enum ImageCompleteness {
     /// nothing takes a few bytes (its blocks skipped in runs of 32,767): 2647 scans of a
     /// 7000×7000 JPEG are 533 KB, passed lint in 0.7 s, and took libjpeg a minute to decode,
     /// and a build, which decodes it once for each width, five.
-    static let maximumJPEGScans = 100
+    /// Chromium 156 drew nothing of a JPEG of 100 scans or more (WebKitGTK 2.50 drew it): 99
+    /// at most.
+    static let maximumJPEGScans = 99
 
     /// More frames than this are more than an onboarding screen's animation needs: 40 seconds
     /// at 25 frames a second. libvips's animated WebP and GIF encoders take a millisecond or

@@ -21,6 +21,8 @@ struct CachedVariantCheck {
     /// The source's size upright, as the build turns it: a photo stored 4000×3000 whose EXIF
     /// orientation browsers apply (and the build with them) is 3000×4000.
     var sourceSize: ImageSize
+    /// The quality the build encodes JPEGs at: a cached JPEG has its quantization tables.
+    var quality: Int
     /// Whether the variants move; their frames are at most `sourceFrames`.
     var isAnimated: Bool
     var sourceFrames: Int
@@ -70,7 +72,9 @@ struct CachedVariantCheck {
             return "has \(structure.frameCount) frames, where the source has \(sourceFrames)"
         }
         // What the walk above does not name: anything but the build's own layout.
-        if let problem = CachedVariantLayout.problem(in: entry.bytes, format: format, width: entry.width, height: entry.height, animated: isAnimated) {
+        if let problem = CachedVariantLayout.problem(
+            in: entry.bytes, format: format, width: entry.width, height: entry.height, animated: isAnimated, quality: quality)
+        {
             return problem
         }
         if let failure = ImageProcessor.problemDecoding(

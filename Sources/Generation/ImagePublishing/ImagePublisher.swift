@@ -149,7 +149,7 @@ public enum ImagePublisher {
         case .notSealed?: cacheProblem = "its file is not sealed with this user's cache key (written by another user or machine, or changed since)"
         case .contents(let cached)?:
             let check = CachedVariantCheck(
-                widths: widths, fallbackWidth: fallbackWidth, sourceSize: try uprightSize(of: asset), isAnimated: asset.isAnimated,
+                widths: widths, fallbackWidth: fallbackWidth, sourceSize: try uprightSize(of: asset), quality: quality, isAnimated: asset.isAnimated,
                 sourceFrames: asset.frameCount)
             cacheProblem = check.problem(with: cached)
             if cacheProblem == nil { entries = cached }

@@ -3,14 +3,17 @@ extension CachedVariantLayout {
     /// libpng writes it): libvips writes a `pHYs` chunk from the image's, which an author's
     /// image carries through, and 9 bytes that any value passes are 9 bytes to hide.
     static let pngPixelsPerMetre = [2834, 2835]
+    /// The length of each `IDAT` chunk libpng writes but the last: its compression buffer's.
+    static let pngDataChunkLength = 8192
 
     /// The build's PNG: `IHDR` (8-bit grey or RGB with alpha, not interlaced, of the listed
-    /// size), `pHYs` once at 72 dpi, then `IDAT` chunks none empty, then `IEND`, the file's
+    /// size), `pHYs` once at 72 dpi, then `IDAT` chunks of 8192 bytes but the last (none empty), then `IEND`, the file's
     /// end; every CRC holding (libpng does not check an `IEND`'s, nor an empty `IDAT`'s, and
     /// WebKit drew nothing of a PNG whose `IEND` CRC did not hold).
     static func pngProblem(_ png: [UInt8], width: Int, height: Int) -> String? {
         var offset = 8
         var types: [String] = []
+        var idatLengths: [Int] = []
         while offset < png.count {
             guard let length = png.bigEndianInteger(at: offset, size: 4), length <= png.count - offset - 12 else {
                 return "ends inside a chunk"
@@ -29,6 +32,12 @@ extension CachedVariantLayout {
                 else { return "has a resolution (pHYs) other than the build's 72 dpi" }
             case "IDAT" where types.last == "IHDR" || types.last == "pHYs" || types.last == "IDAT":
                 guard length > 0 else { return "has an empty IDAT chunk" }
+                // libpng cuts the data in chunks of its buffer's size: the lengths of chunks cut
+                // otherwise spelled a message.
+                guard types.last != "IDAT" || idatLengths.last == pngDataChunkLength, length <= pngDataChunkLength else {
+                    return "has its data cut in chunks other than libpng's of \(pngDataChunkLength) bytes"
+                }
+                idatLengths.append(length)
             case "IEND" where types.last == "IDAT":
                 guard length == 0, data + 4 == png.count else { return "has bytes in or after its IEND chunk" }
             default:

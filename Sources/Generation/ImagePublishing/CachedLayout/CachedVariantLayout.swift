@@ -1,4 +1,5 @@
 import AppDefModel
+internal import ImageProcessing
 
 /// The layout of the files the build writes, exactly: which chunks, blocks or segments, in
 /// which order, each of the length its format gives it, with its reserved bits and fixed
@@ -14,13 +15,38 @@ import AppDefModel
 enum CachedVariantLayout {
     /// Why `bytes`, a variant of `format` listed as `width`×`height` (a frame's size for an
     /// animation), is not laid out as the build lays out its files; `nil` when it is.
-    static func problem(in bytes: [UInt8], format: ImageFormat, width: Int, height: Int, animated: Bool) -> String? {
+    /// `quality` is the build's JPEG quality, whose quantization tables a JPEG must have.
+    static func problem(in bytes: [UInt8], format: ImageFormat, width: Int, height: Int, animated: Bool, quality: Int) -> String? {
         switch format {
-        case .png: pngProblem(bytes, width: width, height: height)
-        case .webp: webPProblem(bytes, width: width, height: height, animated: animated)
-        case .gif: gifProblem(bytes, width: width, height: height)
-        default: nil  // a JPEG's segments are walked whole by ImageStructure
+        case .png: return pngProblem(bytes, width: width, height: height)
+        case .webp: return webPProblem(bytes, width: width, height: height, animated: animated)
+        case .gif: return gifProblem(bytes, width: width, height: height)
+        case .jpeg:
+            guard let reference = quantizationTables(atQuality: quality) else { return "cannot be compared with the build's JPEG: libvips made none" }
+            return jpegProblem(bytes, width: width, height: height, quantization: reference)
+        default: return nil
         }
+    }
+
+    /// A PNG of one opaque pixel, to make a JPEG of.
+    private static let onePixel: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77,
+        0x53, 0xDE, 0, 0, 0, 0x0C, 0x49, 0x44, 0x41, 0x54, 0x08, 0xD7, 0x63, 0xF8, 0xCF, 0xC0, 0, 0, 0x03, 0x01, 0x01, 0, 0x18, 0xDD, 0x8D,
+        0xB0, 0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ]
+
+    /// The quantization tables (each its 65 bytes: precision and number, then the entries)
+    /// libjpeg writes at `quality`, in order: those of a JPEG the build's encoder makes now of
+    /// one pixel, so that they are libjpeg's own whatever its version.
+    static func quantizationTables(atQuality quality: Int) -> [[UInt8]]? {
+        guard let jpeg = try? ImageProcessor.resize(onePixel, toWidth: 1, as: .jpeg, quality: quality).bytes else { return nil }
+        var tables: [[UInt8]] = []
+        var offset = 2
+        while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF, jpeg[offset + 1] != 0xDA, let length = jpeg.bigEndianInteger(at: offset + 2, size: 2) {
+            if jpeg[offset + 1] == 0xDB, length == 67 { tables.append(Array(jpeg[offset + 4..<offset + 69])) }
+            offset += 2 + length
+        }
+        return tables.isEmpty ? nil : tables
     }
 }
 
