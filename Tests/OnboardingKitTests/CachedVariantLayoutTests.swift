@@ -142,6 +142,18 @@ struct CachedVariantLayoutTests {
             ("graphic control", Self.setting(frame - 5, to: gif[frame - 5] | 0x02)),  // user input
         ]
         #expect(gif[frame - 8] == 0x21 && gif[frame - 7] == 0xF9, "a graphic control before the first frame")
+        // The first frame given its own copy of the screen's table, which then no frame uses
+        // and can hold anything (round 33).
+        let screenTable = 13..<(13 + (gif[10] & 0x80 == 0 ? 0 : 3 << (Int(gif[10] & 0x07) + 1)))
+        #expect(gif[10] & 0x80 != 0 && gif[frame + 9] & 0x80 == 0, "the first frame uses the screen's table")
+        let ownTable = Self.problem(check, entries, at: 1) { gif in
+            var changed = gif
+            changed[frame + 9] = 0x80 | (gif[10] & 0x07)
+            changed.insert(contentsOf: gif[screenTable], at: frame + 10)
+            changed.replaceSubrange(screenTable, with: Array(repeating: 0x41, count: screenTable.count))
+            return changed
+        }
+        #expect(ownTable?.contains("no frame uses") == true, "\(ownTable ?? "accepted")")
         for (what, change) in cases {
             let problem = Self.problem(check, entries, at: 1, change)
             #expect(problem?.contains(what) == true, "\(what): \(problem ?? "accepted")")
@@ -224,6 +236,9 @@ struct CachedVariantLayoutTests {
             ("Huffman table", appending(Array(unused.prefix(2)), atLength: 16)),
             // At the longest length: the all-ones code libjpeg keeps free is taken.
             ("Huffman table", appending(Array(unused.prefix(1)), atLength: longest)),
+            // One length further: the table keeps libjpeg's shape, and its data never reaches
+            // the symbol (round 33 did this in every table, down to 16 bits).
+            ("never reaches", appending(Array(unused.prefix(1)), atLength: longest + 1)),
         ]
         #expect(jpeg[huffman + 4] & 0xF0 == 0 && unused.count >= 2, "a DC table first, with symbols left")
         for (what, change) in cases {

@@ -15,6 +15,8 @@ extension CachedVariantLayout {
         var offset = 13 + colourTableLength(flags: gif[10])
         var frames = 0
         var control = false
+        // A screen's colour table no frame uses is 768 bytes no pixel names.
+        var usesScreenTable = gif[10] & 0x80 == 0
         var loop = false
         while offset < gif.count {
             switch (gif[offset], gif.count > offset + 1 ? gif[offset + 1] : nil) {
@@ -36,6 +38,7 @@ extension CachedVariantLayout {
             case (0x2C, _):
                 guard gif.count >= offset + 11 else { return "ends inside a frame" }
                 if let problem = frameProblem(gif, at: offset, width: width, height: height) { return problem }
+                if gif[offset + 9] & 0x80 == 0 { usesScreenTable = true }
                 offset += 10 + colourTableLength(flags: gif[offset + 9]) + 1  // the LZW code size
                 // The compressed data's sub-blocks, up to the empty one.
                 while offset < gif.count, gif[offset] != 0 { offset += 1 + Int(gif[offset]) }
@@ -45,7 +48,8 @@ extension CachedVariantLayout {
                 control = false
             case (0x3B, _):
                 if control { return "has a graphic control extension after its last frame" }
-                return offset + 1 == gif.count && frames > 0 ? nil : "has its trailer elsewhere than after its last frame, at its end"
+                guard offset + 1 == gif.count, frames > 0 else { return "has its trailer elsewhere than after its last frame, at its end" }
+                return usesScreenTable ? nil : "has a colour table on its screen that no frame uses"
             default:
                 return "has a block (0x\(String(gif[offset], radix: 16, uppercase: true))) the build's GIF has none of"
             }

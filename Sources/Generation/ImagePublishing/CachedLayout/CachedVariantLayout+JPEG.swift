@@ -27,11 +27,15 @@ extension CachedVariantLayout {
         var quantization: [UInt8] = []
         var components: Int?
         var scans: [[UInt8]] = []
+        var symbolUse: JPEGSymbolUse?
         while offset + 2 <= jpeg.count, jpeg[offset] == 0xFF {
             let marker = jpeg[offset + 1]
             if marker == 0xD9 {
                 guard offset + 2 == jpeg.count, let components, scans == progressiveScans[components] else {
                     return "has scans other than libjpeg's progressive script"
+                }
+                guard let symbolUse, symbolUse.tables.allSatisfy({ !$0.uses.contains(0) }) else {
+                    return "has Huffman symbols its data never reaches"
                 }
                 return nil
             }
@@ -51,10 +55,21 @@ extension CachedVariantLayout {
                     return problem
                 }
                 components = Int(jpeg[data + 5])
+                symbolUse = JPEGSymbolUse(
+                    width: width, height: height,
+                    sampling: (0..<Int(jpeg[data + 5])).map { index in
+                        let component = data + 6 + 3 * index
+                        return (jpeg[component], Int(jpeg[component + 1] >> 4), Int(jpeg[component + 1] & 0x0F))
+                    })
             case 0xC4 where components != nil:
                 if let problem = huffmanTablesProblem(jpeg[data..<offset + 2 + length]) { return problem }
+                symbolUse?.define(jpeg[data..<offset + 2 + length])
             case 0xDA where components != nil:
-                scans.append(Array(jpeg[data..<data + length - 2]))
+                let header = Array(jpeg[data..<data + length - 2])
+                scans.append(header)
+                guard header.count >= 4, header.count == 4 + 2 * Int(header[0]),
+                    symbolUse?.readScan(header: header, data: offset + 2 + length, in: jpeg) == true
+                else { return "has scan data its Huffman tables do not decode" }
                 // The scan's data, up to the next marker that is no stuffed byte.
                 var next = offset + 2 + length
                 while next + 1 < jpeg.count, !(jpeg[next] == 0xFF && jpeg[next + 1] != 0) { next += 1 }
