@@ -66,6 +66,10 @@ extension CachedVariantLayout {
                 symbolUse?.define(jpeg[data..<offset + 2 + length])
             case 0xDA where components != nil:
                 let header = Array(jpeg[data..<data + length - 2])
+                // Each scan is the script's next, before its data is read.
+                guard let components, let script = progressiveScans[components], scans.count < script.count, script[scans.count] == header else {
+                    return "has scans other than libjpeg's progressive script"
+                }
                 scans.append(header)
                 guard header.count >= 4, header.count == 4 + 2 * Int(header[0]),
                     symbolUse?.readScan(header: header, data: offset + 2 + length, in: jpeg) == true
