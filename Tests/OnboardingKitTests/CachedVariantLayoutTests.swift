@@ -257,6 +257,44 @@ struct CachedVariantLayoutTests {
         }
     }
 
+    /// Bytes after a scan's last code, which libjpeg reads ahead and drops without a warning,
+    /// padding bits other than 1s, and Huffman table segments merged or out of libjpeg's
+    /// order (round 34).
+    @Test func aJPEGScanWithBytesAfterItsCodesOrTablesOutOfOrderDoesNot() throws {
+        let entries = try ImageVariantValidationTests.made()
+        let jpeg = entries[1].bytes
+        let scan = try #require(Self.segment(0xDA, of: jpeg))
+        let dataStart = scan + 2 + (Int(jpeg[scan + 2]) << 8 | Int(jpeg[scan + 3]))
+        let dataEnd = try #require((dataStart..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] != 0 })
+        let first = try #require(Self.segment(0xC4, of: jpeg))
+        let firstLength = Int(jpeg[first + 2]) << 8 | Int(jpeg[first + 3])
+        let second = first + 2 + firstLength
+        #expect(jpeg[second] == 0xFF && jpeg[second + 1] == 0xC4, "two table segments before the first scan")
+        let secondLength = Int(jpeg[second + 2]) << 8 | Int(jpeg[second + 3])
+        let cases: [(String, ([UInt8]) -> [UInt8])] = [
+            ("other than its codes", { Array($0[..<dataEnd]) + [0x41, 0x42, 0x43] + $0[dataEnd...] }),
+            ("other than its codes", Self.setting(dataEnd - 1, to: jpeg[dataEnd - 1] == 0 ? 1 : jpeg[dataEnd - 1] & 0xFE)),
+            // The two tables in one segment.
+            (
+                "one table each",
+                { jpeg in
+                    let length = firstLength + secondLength - 2
+                    return Array(jpeg[..<(first + 2)]) + [UInt8(length >> 8), UInt8(length & 0xFF)] + jpeg[(first + 4)..<second]
+                        + jpeg[(second + 4)...]
+                }
+            ),
+            // The two in the other order.
+            (
+                "before it",
+                { jpeg in Array(jpeg[..<first]) + jpeg[second..<(second + 2 + secondLength)] + jpeg[first..<second] + jpeg[(second + 2 + secondLength)...] }
+            ),
+        ]
+        for (what, change) in cases {
+            let problem = Self.problem(ImageVariantValidationTests.check, entries, at: 1, change)
+            #expect(problem?.contains(what) == true, "\(what): \(problem ?? "accepted")")
+        }
+    }
+
     /// libpng cuts a PNG's data in chunks of 8192 bytes: lengths chosen otherwise spelled a
     /// message (round 32).
     @Test func aPNGWhoseDataIsCutOtherwiseDoesNot() throws {

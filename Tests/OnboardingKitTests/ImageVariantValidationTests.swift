@@ -294,7 +294,9 @@ struct ImageVariantValidationTests {
         for (index, damaged) in [(entries.count - 1, damagedJPEG), (0, damagedWebP)] {
             #expect(ImageStructure.read(damaged, format: index == 0 ? .webp : .jpeg)?.end == damaged.count, "the structure is whole")
             let problem = checked.problem(with: Self.changing(entries, at: index) { _ in damaged })
-            #expect(problem?.contains("does not decode") == true, "\(index): \(problem ?? "accepted")")
+            // The JPEG's scans are read for their Huffman codes before libvips decodes it.
+            let said = index == 0 ? "does not decode" : "codes its Huffman tables do not decode"
+            #expect(problem?.contains(said) == true, "\(index): \(problem ?? "accepted")")
         }
     }
 }

@@ -28,6 +28,7 @@ extension CachedVariantLayout {
         var components: Int?
         var scans: [[UInt8]] = []
         var symbolUse: JPEGSymbolUse?
+        var definedTables: [UInt8] = []
         while offset + 2 <= jpeg.count, jpeg[offset] == 0xFF {
             let marker = jpeg[offset + 1]
             if marker == 0xD9 {
@@ -63,20 +64,31 @@ extension CachedVariantLayout {
                     })
             case 0xC4 where components != nil:
                 if let problem = huffmanTablesProblem(jpeg[data..<offset + 2 + length]) { return problem }
+                // One table a segment (libjpeg's emit_dht), its class and number.
+                guard length == 19 + jpeg[data + 1..<data + 17].reduce(0, { $0 + Int($1) }) else {
+                    return "has Huffman table segments other than libjpeg's, one table each"
+                }
+                definedTables.append(jpeg[data])
                 symbolUse?.define(jpeg[data..<offset + 2 + length])
             case 0xDA where components != nil:
                 let header = Array(jpeg[data..<data + length - 2])
-                // Each scan is the script's next, before its data is read.
+                // Each scan is the script's next, before its data is read, after the tables it
+                // uses, each once, in the order of its components, as libjpeg sends them.
                 guard let components, let script = progressiveScans[components], scans.count < script.count, script[scans.count] == header else {
                     return "has scans other than libjpeg's progressive script"
                 }
+                guard definedTables == tablesSent(before: header) else {
+                    return "has Huffman tables other than those each scan uses, before it"
+                }
+                definedTables = []
                 scans.append(header)
-                guard header.count >= 4, header.count == 4 + 2 * Int(header[0]),
-                    symbolUse?.readScan(header: header, data: offset + 2 + length, in: jpeg) == true
-                else { return "has scan data its Huffman tables do not decode" }
-                // The scan's data, up to the next marker that is no stuffed byte.
+                // The scan's data, up to the next marker that is no stuffed byte: its codes
+                // must end in its last byte, the rest of which libjpeg fills with 1 bits.
                 var next = offset + 2 + length
                 while next + 1 < jpeg.count, !(jpeg[next] == 0xFF && jpeg[next + 1] != 0) { next += 1 }
+                guard symbolUse?.readScan(header: header, data: offset + 2 + length, end: next, in: jpeg) == true else {
+                    return "has scan data other than its codes, or codes its Huffman tables do not decode"
+                }
                 offset = next
                 continue
             default:
@@ -85,6 +97,22 @@ extension CachedVariantLayout {
             offset += 2 + length
         }
         return "ends before its end marker"
+    }
+
+    /// The Huffman tables libjpeg sends before the scan of `header` (each as its class and
+    /// number): a DC first scan's DC tables, an AC scan's AC table, each once, in the order of
+    /// the scan's components; none before a DC refinement, which reads bits without a table.
+    static func tablesSent(before header: [UInt8]) -> [UInt8] {
+        let count = Int(header[0])
+        let (start, refining) = (header[1 + 2 * count], header[3 + 2 * count] >> 4 != 0)
+        if start == 0 && refining { return [] }
+        var sent: [UInt8] = []
+        for index in 0..<count {
+            let selectors = header[2 + 2 * index]
+            let table = start == 0 ? selectors >> 4 : 0x10 | selectors & 0x0F
+            if !sent.contains(table) { sent.append(table) }
+        }
+        return sent
     }
 
     /// Why the Huffman tables in `tables` (a segment's data) are not ones libjpeg makes

@@ -75,6 +75,11 @@ struct JPEGSymbolUse {
             return byte >> left & 1
         }
 
+        /// Whether the bits read end in the byte before `end`, the rest of that byte 1 bits.
+        func endsWithPadding(at end: Int) -> Bool {
+            offset == end && (left == 0 || byte & (1 << left - 1) == 1 << left - 1)
+        }
+
         mutating func bits(_ count: Int) -> Int {
             (0..<count).reduce(0) { value, _ in value << 1 | bit() }
         }
@@ -134,9 +139,18 @@ struct JPEGSymbolUse {
         }
     }
 
-    /// Reads the scan whose header (after its length) is `header` and whose data starts at
-    /// `data` in `jpeg`; `false` when a code is none of its tables'.
-    mutating func readScan(header: [UInt8], data: Int, in jpeg: [UInt8]) -> Bool {
+    /// Reads the scan whose header (after its length) is `header` and whose data runs from
+    /// `data` to `end` in `jpeg`; `false` when a code is none of its tables', or when its codes
+    /// do not end in its last byte with the rest of it 1 bits, as libjpeg ends a scan. Bytes
+    /// after the codes, which libjpeg reads ahead and drops without a warning, carried a
+    /// message of 7 bytes a scan.
+    mutating func readScan(header: [UInt8], data: Int, end: Int, in jpeg: [UInt8]) -> Bool {
+        var bits = BitReader(jpeg, from: data)
+        guard readCodes(header: header, bits: &bits) else { return false }
+        return bits.endsWithPadding(at: end)
+    }
+
+    private mutating func readCodes(header: [UInt8], bits: inout BitReader) -> Bool {
         let count = Int(header[0])
         let selected: [(component: Int, dc: Int, ac: Int)] = (0..<count).compactMap { index in
             guard let component = components.firstIndex(where: { $0.id == header[1 + 2 * index] }) else { return nil }
@@ -146,7 +160,6 @@ struct JPEGSymbolUse {
         let start = Int(header[1 + 2 * count])
         let end = Int(header[2 + 2 * count])
         let refining = header[3 + 2 * count] >> 4 != 0
-        var bits = BitReader(jpeg, from: data)
         if start == 0 {
             // DC: every block of every component, in MCUs when the scan has several.
             let blocks: Int
@@ -157,7 +170,8 @@ struct JPEGSymbolUse {
                 blocks = mcus * selected.reduce(0) { $0 + components[$1.component].horizontal * components[$1.component].vertical }
             }
             if refining {
-                return true  // a bit a block, no symbol
+                _ = bits.bits(blocks)  // a bit a block, no symbol
+                return true
             }
             var order: [Int] = []
             for entry in selected {
