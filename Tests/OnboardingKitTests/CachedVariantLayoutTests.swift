@@ -140,6 +140,7 @@ struct CachedVariantLayoutTests {
             ("header", Self.setting(10, to: gif[10] | 0x78)),  // colour resolution and sort order
             ("frame descriptor", Self.setting(frame + 9, to: gif[frame + 9] | 0x20)),  // sorted
             ("graphic control", Self.setting(frame - 5, to: gif[frame - 5] | 0x02)),  // user input
+            ("graphic control", Self.setting(frame - 5, to: gif[frame - 5] & ~0x1C)),  // disposal 0 (round 35)
         ]
         #expect(gif[frame - 8] == 0x21 && gif[frame - 7] == 0xF9, "a graphic control before the first frame")
         // The first frame given its own copy of the screen's table, which then no frame uses
@@ -292,6 +293,37 @@ struct CachedVariantLayoutTests {
         for (what, change) in cases {
             let problem = Self.problem(ImageVariantValidationTests.check, entries, at: 1, change)
             #expect(problem?.contains(what) == true, "\(what): \(problem ?? "accepted")")
+        }
+    }
+
+    /// The blocks of an MCU outside the picture (an 8×8 picture with its luma sampled 2×2 has
+    /// three), which libjpeg codes as copies of the block before: a difference of 0 in the
+    /// first DC scan, that block's bit in the refinement. Anything else there is drawn by no
+    /// one and carried 27 bytes in a 300×200 picture (round 35).
+    @Test func aJPEGBlockOutsideThePictureHoldsWhatLibjpegPutsThere() {
+        func reads(_ byte: UInt8, refining: Bool) -> Bool {
+            var use = JPEGSymbolUse(width: 8, height: 8, sampling: [(1, 2, 2), (2, 1, 1), (3, 1, 1)])
+            // A DC table of two codes of one bit: 0 for a difference of 0, 1 for one of 1 bit.
+            use.define([0x00, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+            let header: [UInt8] = [3, 1, 0, 2, 0, 3, 0, 0, 0, refining ? 0x10 : 0x01]
+            return use.readScan(header: header, data: 0, end: 1, in: [byte, 0xFF, 0xD9])
+        }
+        // The six blocks' codes (luma 0 to 3, then Cb and Cr), then 1 bits to the byte's end.
+        #expect(reads(0b0000_0011, refining: false), "every difference 0")
+        #expect(!reads(0b0100_0001, refining: false), "a difference of 1 in the second luma block, outside")
+        #expect(reads(0b1111_0011, refining: true), "every luma bit the first block's")
+        #expect(!reads(0b1011_0011, refining: true), "another bit in the second luma block, outside")
+    }
+
+    /// A still WebP whose header says it has alpha and which has no alpha chunk, or whose frame
+    /// tag gives version 3, which libwebp never writes (round 35).
+    @Test func aWebPFrameTagOrAlphaFlagOtherThanLibwebpsDoesNot() throws {
+        let entries = try ImageVariantValidationTests.made()
+        let webp = entries[0].bytes
+        #expect(webp[20] == 0 && Array(webp[30..<34]) == Array("VP8 ".utf8), "an opaque still: no alpha flag, its frame after the header")
+        for change in [Self.setting(20, to: 0x10), Self.setting(38, to: webp[38] | 0x06)] {
+            let problem = Self.problem(ImageVariantValidationTests.check, entries, at: 0, change)
+            #expect(problem?.contains("other than one frame's") == true, "\(problem ?? "accepted")")
         }
     }
 

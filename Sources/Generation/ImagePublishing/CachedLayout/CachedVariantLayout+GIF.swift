@@ -29,9 +29,11 @@ extension CachedVariantLayout {
                 offset += 19
             case (0x21, 0xF9):
                 // Its flags: reserved bits (0xE0) and the user-input bit (0x02) 0, a disposal of
-                // 0 to 3, a transparent index 0 unless it has one.
+                // 1 or 2 as libvips's writer sets them (0 and 3 draw as one of those where a
+                // frame is the last, and carried a bit each), a transparent index 0 unless it
+                // has one.
                 guard !control, gif.count >= offset + 8, gif[offset + 2] == 4, gif[offset + 7] == 0, gif[offset + 3] & 0xE2 == 0,
-                    gif[offset + 3] >> 2 & 0x07 <= 3, gif[offset + 3] & 0x01 == 1 || gif[offset + 6] == 0
+                    [1, 2].contains(gif[offset + 3] >> 2 & 0x07), gif[offset + 3] & 0x01 == 1 || gif[offset + 6] == 0
                 else { return "has a graphic control extension other than the build's, or two before one frame" }
                 control = true
                 offset += 8

@@ -26,7 +26,8 @@ extension CachedVariantLayout {
         else { return "has an extended header (VP8X) other than the build's" }
         let body = Array(chunks.dropFirst())
         guard animated else {
-            return isWebPFrame(webp, body[...], width: width, height: height, alpha: flags & 0x10 != 0) ? nil : "holds chunks other than one frame's"
+            return isWebPFrame(webp, body[...], width: width, height: height, alpha: flags & 0x10 != 0 ? .required : .none)
+                ? nil : "holds chunks other than one frame's"
         }
         guard let animation = body.first, animation.type == "ANIM", animation.length == 6,
             webp[animation.data..<animation.data + 4].allSatisfy({ $0 == 0xFF })
@@ -42,7 +43,7 @@ extension CachedVariantLayout {
                 // Blending and disposal (bits 0 and 1) as libwebp chose them; the rest reserved.
                 webp[frame.data + 15] & ~0x03 == 0,
                 let inner = webPChunks(webp, from: frame.data + 16, to: frame.data + frame.length),
-                isWebPFrame(webp, inner[...], width: frameWidth + 1, height: frameHeight + 1, alpha: true)
+                isWebPFrame(webp, inner[...], width: frameWidth + 1, height: frameHeight + 1, alpha: .optional)
             else { return "has a frame (ANMF) other than the build's" }
         }
         return nil
@@ -54,17 +55,26 @@ extension CachedVariantLayout {
     /// libwebp chose them; the `VP8 ` key frame's size without its scale bits, which
     /// decoders pass over too. libwebp writes no lossless (`VP8L`) frame for the build.
     private static func isWebPFrame(
-        _ webp: [UInt8], _ chunks: ArraySlice<(type: String, data: Int, length: Int)>, width: Int, height: Int, alpha: Bool = false
+        _ webp: [UInt8], _ chunks: ArraySlice<(type: String, data: Int, length: Int)>, width: Int, height: Int, alpha: WebPAlpha = .none
     ) -> Bool {
         guard let image = chunks.last, image.type == "VP8 ", image.length >= 10,
-            // A key frame's start code, then its 14-bit width and height, scale bits 0.
-            webp[image.data + 3..<image.data + 6].elementsEqual([0x9D, 0x01, 0x2A]),
+            // The frame tag: a key frame (bit 0 clear) of a version libwebp writes, 0 to 2 as
+            // its loop filter is (decoders read 3 alike), shown (bit 4); then the start code,
+            // the 14-bit width and height, scale bits 0.
+            webp[image.data] & 0x11 == 0x10, webp[image.data] >> 1 & 0x07 <= 2, webp[image.data + 3..<image.data + 6].elementsEqual([0x9D, 0x01, 0x2A]),
             webp.littleEndianInteger(at: image.data + 6, size: 2) == width, webp.littleEndianInteger(at: image.data + 8, size: 2) == height
         else { return false }
-        guard chunks.count == 2 else { return chunks.count == 1 }
+        guard chunks.count == 2 else { return chunks.count == 1 && alpha != .required }
         let header = chunks[chunks.startIndex]
         // Compression 0 (libwebp keeps the alpha raw when compressing makes it larger) or 1.
-        return alpha && header.type == "ALPH" && header.length > 0 && webp[header.data] & 0xF0 == 0 && webp[header.data] & 0x03 <= 1
+        return alpha != .none && header.type == "ALPH" && header.length > 0 && webp[header.data] & 0xF0 == 0 && webp[header.data] & 0x03 <= 1
+    }
+
+    /// Whether a frame has its alpha in an `ALPH` chunk: a still's as its header's alpha flag
+    /// says (libwebp sets the flag when it writes the chunk, and a flag without the chunk
+    /// carried a bit); an animation frame's as libwebp chose for it.
+    enum WebPAlpha {
+        case none, required, optional
     }
 
     /// The chunks from `start` to `end` (each a four-letter type, a length and its data, padded

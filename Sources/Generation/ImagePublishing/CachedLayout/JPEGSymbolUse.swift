@@ -161,27 +161,7 @@ struct JPEGSymbolUse {
         let end = Int(header[2 + 2 * count])
         let refining = header[3 + 2 * count] >> 4 != 0
         if start == 0 {
-            // DC: every block of every component, in MCUs when the scan has several.
-            let blocks: Int
-            if count == 1 {
-                blocks = components[selected[0].component].blocksAcross * components[selected[0].component].blocksDown
-            } else {
-                let mcus = ((width + 8 * maximumHorizontal - 1) / (8 * maximumHorizontal)) * ((height + 8 * maximumVertical - 1) / (8 * maximumVertical))
-                blocks = mcus * selected.reduce(0) { $0 + components[$1.component].horizontal * components[$1.component].vertical }
-            }
-            if refining {
-                _ = bits.bits(blocks)  // a bit a block, no symbol
-                return true
-            }
-            var order: [Int] = []
-            for entry in selected {
-                order += Array(repeating: entry.dc, count: count == 1 ? 1 : components[entry.component].horizontal * components[entry.component].vertical)
-            }
-            for block in 0..<blocks {
-                guard let table = dcTables[order[block % order.count]], let size = table.decode(&bits) else { return false }
-                _ = bits.bits(Int(size))
-            }
-            return true
+            return readDC(selected, refining: refining, bits: &bits)
         }
         guard count == 1, let table = acTables[selected[0].ac] else { return false }
         let component = selected[0].component
@@ -212,6 +192,49 @@ struct JPEGSymbolUse {
                 }
             }
             nonzero[component][block] = coefficients
+        }
+        return true
+    }
+
+    /// A DC scan of the `selected` components: every block of each, in MCUs when the scan has
+    /// several. There an MCU at the picture's right or bottom edge holds blocks outside it,
+    /// which decoders decode and no one draws: libjpeg gives each the DC value of the block
+    /// before it, so that its difference is 0 and its refinement bit that block's. A dummy
+    /// block holding anything else carried 27 bytes in a 300×200 picture.
+    private func readDC(_ selected: [(component: Int, dc: Int, ac: Int)], refining: Bool, bits: inout BitReader) -> Bool {
+        // Each block in order: its component and whether it lies outside the picture.
+        var blocks: [(component: Int, table: Int, outside: Bool)] = []
+        if selected.count == 1 {
+            let component = components[selected[0].component]
+            blocks = Array(repeating: (selected[0].component, selected[0].dc, false), count: component.blocksAcross * component.blocksDown)
+        } else {
+            let across = (width + 8 * maximumHorizontal - 1) / (8 * maximumHorizontal)
+            let down = (height + 8 * maximumVertical - 1) / (8 * maximumVertical)
+            for row in 0..<down {
+                for column in 0..<across {
+                    for entry in selected {
+                        let component = components[entry.component]
+                        for y in 0..<component.vertical {
+                            for x in 0..<component.horizontal {
+                                let outside =
+                                    column * component.horizontal + x >= component.blocksAcross || row * component.vertical + y >= component.blocksDown
+                                blocks.append((entry.component, entry.dc, outside))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        var lastBit = [Int](repeating: 0, count: components.count)
+        for block in blocks {
+            if refining {
+                let bit = bits.bit()
+                if block.outside && bit != lastBit[block.component] { return false }
+                lastBit[block.component] = bit
+            } else {
+                guard let table = dcTables[block.table], let size = table.decode(&bits), !block.outside || size == 0 else { return false }
+                _ = bits.bits(Int(size))
+            }
         }
         return true
     }
