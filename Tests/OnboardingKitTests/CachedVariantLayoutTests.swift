@@ -315,6 +315,40 @@ struct CachedVariantLayoutTests {
         #expect(!reads(0b1011_0011, refining: true), "another bit in the second luma block, outside")
     }
 
+    /// An AC scan's last end-of-band run counting past its last block (libjpeg ends it there;
+    /// its extra bits carried up to 14 bits a scan, round 36).
+    @Test func aJPEGEndOfBandRunEndsAtTheScansLastBlock() {
+        func reads(symbol: UInt8, _ byte: UInt8) -> Bool {
+            var use = JPEGSymbolUse(width: 8, height: 8, sampling: [(1, 1, 1)])
+            use.define([0x10, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, symbol])
+            return use.readScan(header: [1, 1, 0x00, 1, 63, 0x00], data: 0, end: 1, in: [byte, 0xFF, 0xD9])
+        }
+        #expect(reads(symbol: 0x00, 0b0111_1111), "an end of band for the one block")
+        #expect(!reads(symbol: 0x10, 0b0011_1111), "a run of two blocks in a scan of one")
+    }
+
+    /// libjpeg lists a table's symbols by their code length before it limits codes to 16 bits,
+    /// then by value: those folded into 16 bits are not in order of value. The build's own JPEG
+    /// of 1-bit line art was refused from the cache on every build (round 36).
+    @Test func aTableWhoseCodesLibjpegLimitedTo16BitsIsLibjpegs() {
+        // Frequencies like Fibonacci's give codes of up to 25 bits before the limit; the rarest
+        // symbols are the smallest, so that those folded into 16 bits come largest first. AC
+        // symbols: a run of zeros, then a size of 1 to 10.
+        let symbols = (0..<3).flatMap { run in (1...10).map { UInt8(run << 4 | $0) } }.prefix(26)
+        var uses = [Int](repeating: 0, count: 256)
+        var (previous, current) = (1, 1)
+        for symbol in symbols {
+            uses[Int(symbol)] = current
+            (previous, current) = (current, previous + current)
+        }
+        let table = JPEGOptimalTable.table(for: uses)
+        #expect(table.counts.count == 16 && table.counts.reduce(0, +) == 26)
+        let longest = Array(table.symbols.suffix(table.counts[15]))
+        #expect(longest != longest.sorted(), "the 16-bit symbols are not in order of value: \(longest)")
+        let segment = [UInt8(0x10)] + table.counts.map(UInt8.init) + table.symbols
+        #expect(CachedVariantLayout.huffmanTablesProblem(segment[...]) == nil)
+    }
+
     /// A still WebP whose header says it has alpha and which has no alpha chunk, or whose frame
     /// tag gives version 3, which libwebp never writes (round 35).
     @Test func aWebPFrameTagOrAlphaFlagOtherThanLibwebpsDoesNot() throws {

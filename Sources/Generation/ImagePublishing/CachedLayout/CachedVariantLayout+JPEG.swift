@@ -38,6 +38,9 @@ extension CachedVariantLayout {
                 guard let symbolUse, symbolUse.tables.allSatisfy({ !$0.uses.contains(0) }) else {
                     return "has Huffman symbols its data never reaches"
                 }
+                guard symbolUse.tables.allSatisfy(\.isOptimal) else {
+                    return "has a Huffman table other than the one libjpeg makes for what its scans read"
+                }
                 return nil
             }
             guard let length = jpeg.bigEndianInteger(at: offset + 2, size: 2), length >= 2, offset + 2 + length <= jpeg.count else {
@@ -115,13 +118,12 @@ extension CachedVariantLayout {
         return sent
     }
 
-    /// Why the Huffman tables in `tables` (a segment's data) are not ones libjpeg makes
-    /// optimal for the scans that use them (`jpeg_gen_optimal_table`): each a table of its class
-    /// (DC or AC) numbered 0 or 1, its symbols distinct, valid for its class, and in order of
-    /// value within each code length, and its codes filling the code space but for the all-ones
-    /// code of one length at least its longest, which libjpeg keeps free. Symbols appended
-    /// after the used ones, which no code in the data reaches, carried 241 bytes a table; what
-    /// this leaves is which symbols fill a table whose longest codes are of 12 bits or more.
+    /// Why the Huffman tables in `tables` (a segment's data) cannot be ones libjpeg makes
+    /// optimal (`jpeg_gen_optimal_table`), before their scans are read: each a table of its
+    /// class (DC or AC) numbered 0 or 1, its symbols distinct and valid for its class, and its
+    /// codes filling the code space but for the all-ones code of one length at least its
+    /// longest, which libjpeg keeps free. Whether they are exactly libjpeg's for what the scans
+    /// read is ``JPEGOptimalTable``'s to say, once they are read.
     static func huffmanTablesProblem(_ tables: ArraySlice<UInt8>) -> String? {
         var offset = tables.startIndex
         while offset < tables.endIndex {
@@ -134,9 +136,9 @@ extension CachedVariantLayout {
             var seen = Set<UInt8>()
             for count in counts {
                 let ofLength = tables[symbols..<symbols + count]
-                guard ofLength.allSatisfy({ (isDC ? $0 <= 11 : $0 & 0x0F <= 10) && seen.insert($0).inserted }),
-                    zip(ofLength, ofLength.dropFirst()).allSatisfy({ $0 < $1 })
-                else { return "has a Huffman table other than libjpeg's optimal ones" }
+                guard ofLength.allSatisfy({ (isDC ? $0 <= 11 : $0 & 0x0F <= 10) && seen.insert($0).inserted }) else {
+                    return "has a Huffman table other than libjpeg's optimal ones"
+                }
                 symbols += count
             }
             // In 65,536ths of the code space: what the codes leave free.

@@ -9,6 +9,7 @@
 struct JPEGSymbolUse {
     /// A Huffman table as a decoder reads it, and how often each of its symbols was read.
     final class Table {
+        let counts: [Int]
         let symbols: [UInt8]
         /// For each length from 1 to 16: the largest code of that length (-1 for none), and
         /// where its codes' symbols start in `symbols`, less the length's first code.
@@ -17,6 +18,7 @@ struct JPEGSymbolUse {
         private(set) var uses: [Int]
 
         init(counts: [Int], symbols: [UInt8]) {
+            self.counts = counts
             self.symbols = symbols
             uses = [Int](repeating: 0, count: symbols.count)
             var code = 0
@@ -31,6 +33,14 @@ struct JPEGSymbolUse {
                 }
                 code <<= 1
             }
+        }
+
+        /// Whether the table is the one libjpeg makes for the symbols read with it.
+        var isOptimal: Bool {
+            var reads = [Int](repeating: 0, count: 256)
+            for (symbol, count) in zip(symbols, uses) { reads[Int(symbol)] += count }
+            let optimal = JPEGOptimalTable.table(for: reads)
+            return optimal.counts == counts && optimal.symbols == symbols
         }
 
         /// The next symbol in `bits`, counted; `nil` when no code of 16 bits or less is one.
@@ -193,7 +203,9 @@ struct JPEGSymbolUse {
             }
             nonzero[component][block] = coefficients
         }
-        return true
+        // libjpeg ends a scan's last end-of-band run at its last block: a run counted past it
+        // carried its extra bits (up to 14 a scan).
+        return run == 0
     }
 
     /// A DC scan of the `selected` components: every block of each, in MCUs when the scan has
