@@ -315,6 +315,64 @@ struct CachedVariantLayoutTests {
         #expect(!reads(0b1011_0011, refining: true), "another bit in the second luma block, outside")
     }
 
+    /// An alpha chunk kept raw holds exactly a byte a pixel: libwebp drops what follows without
+    /// a word, and 64 planted bytes there were published (round 37).
+    @Test func aRawWebPAlphaHoldsExactlyAByteAPixel() throws {
+        let entries = try ImageVariantValidationTests.made()
+        let opaque = entries[0].bytes
+        #expect(Array(opaque[30..<34]) == Array("VP8 ".utf8), "an opaque 4×3 still, its frame after its header")
+        func withRawAlpha(_ extra: [UInt8]) -> [UInt8] {
+            let alpha: [UInt8] = [0x00] + Array(repeating: 0x80, count: 12) + extra
+            var alphaChunk = Array("ALPH".utf8) + Self.littleEndian32(alpha.count) + alpha
+            if alpha.count % 2 == 1 { alphaChunk.append(0) }
+            var webp = Array(opaque[..<30]) + alphaChunk + opaque[30...]
+            webp[20] = 0x10
+            webp.replaceSubrange(4..<8, with: Self.littleEndian32(webp.count - 8))
+            return webp
+        }
+        #expect(CachedVariantLayout.webPProblem(withRawAlpha([]), width: 4, height: 3, animated: false) == nil)
+        let planted = CachedVariantLayout.webPProblem(withRawAlpha(Array(Self.tail.prefix(10))), width: 4, height: 3, animated: false)
+        #expect(planted?.contains("other than one frame's") == true, "\(planted ?? "accepted")")
+    }
+
+    /// libpng narrows a small image's zlib window in its header down to 256 bytes, and adds 31
+    /// to the check bits where 0 would do: the build's own 3×1 PNG was refused (round 37's
+    /// check, before it was released).
+    @Test func theZlibHeaderIsLibpngsForEverySize() {
+        #expect(CachedVariantLayout.zlibHeader(width: 3, height: 1, channels: 4) == (0x08, 0xD7))
+        #expect(CachedVariantLayout.zlibHeader(width: 300, height: 200, channels: 4) == (0x78, 0xDA))
+        let header = CachedVariantLayout.zlibHeader(width: 27, height: 35, channels: 4)
+        #expect((Int(header.method) << 8 | Int(header.flags)) % 31 == 0 && header.flags >> 6 == 3)
+    }
+
+    /// A GIF frame's data cut in blocks of other lengths than 255 but the last: the lengths
+    /// spelled a message (round 37). A PNG's zlib header with another level than libpng's
+    /// (decoders read none), round 37 too.
+    @Test func aGIFOrPNGWhoseDataIsFramedOtherwiseDoesNot() throws {
+        let (moving, movingCheck) = try Self.animation()
+        let gif = moving[1].bytes
+        let frame = Self.firstFrame(of: gif)
+        let table = gif[frame + 9] & 0x80 == 0 ? 0 : 3 << (Int(gif[frame + 9] & 0x07) + 1)
+        let firstBlock = frame + 11 + table
+        let length = Int(gif[firstBlock])
+        #expect(length > 1 && length < 255, "one block of data")
+        let recut = Self.problem(movingCheck, moving, at: 1) { gif in
+            Array(gif[..<firstBlock]) + [1, gif[firstBlock + 1], UInt8(length - 1)] + gif[(firstBlock + 2)...]
+        }
+        #expect(recut?.contains("blocks other than the build's") == true, "\(recut ?? "accepted")")
+
+        let (still, stillCheck) = try Self.stillWithAlpha()
+        let fallback = still.count - 1
+        let png = still[fallback].bytes
+        let data = 54
+        let dataLength = Int(png[data]) << 24 | Int(png[data + 1]) << 16 | Int(png[data + 2]) << 8 | Int(png[data + 3])
+        var zlib = Array(png[(data + 8)..<(data + 8 + dataLength)])
+        zlib[1] = 0  // level bits 0
+        zlib[1] += UInt8((31 - (Int(zlib[0]) << 8 | Int(zlib[1])) % 31) % 31)
+        let relevelled = Self.problem(stillCheck, still, at: fallback) { png in Array(png[..<data]) + Self.idat(zlib) + png[(data + 12 + dataLength)...] }
+        #expect(relevelled?.contains("zlib header") == true, "\(relevelled ?? "accepted")")
+    }
+
     /// An AC scan's last end-of-band run counting past its last block (libjpeg ends it there;
     /// its extra bits carried up to 14 bits a scan, round 36).
     @Test func aJPEGEndOfBandRunEndsAtTheScansLastBlock() {

@@ -42,8 +42,14 @@ extension CachedVariantLayout {
                 if let problem = frameProblem(gif, at: offset, width: width, height: height) { return problem }
                 if gif[offset + 9] & 0x80 == 0 { usesScreenTable = true }
                 offset += 10 + colourTableLength(flags: gif[offset + 9]) + 1  // the LZW code size
-                // The compressed data's sub-blocks, up to the empty one.
-                while offset < gif.count, gif[offset] != 0 { offset += 1 + Int(gif[offset]) }
+                // The compressed data's sub-blocks, up to the empty one: each of 255 bytes but the
+                // last, as libvips's writer cuts them (lengths chosen otherwise spelled a message).
+                var previous = 255
+                while offset < gif.count, gif[offset] != 0 {
+                    guard previous == 255 else { return "has its image data cut in blocks other than the build's, of 255 bytes" }
+                    previous = Int(gif[offset])
+                    offset += 1 + previous
+                }
                 guard offset < gif.count else { return "ends inside a frame" }
                 offset += 1
                 frames += 1

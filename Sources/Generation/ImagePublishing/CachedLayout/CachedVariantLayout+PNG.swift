@@ -32,6 +32,11 @@ extension CachedVariantLayout {
                 else { return "has a resolution (pHYs) other than the build's 72 dpi" }
             case "IDAT" where types.last == "IHDR" || types.last == "pHYs" || types.last == "IDAT":
                 guard length > 0 else { return "has an empty IDAT chunk" }
+                if types.last != "IDAT" {
+                    guard length >= 2, png[data] == zlibHeader(width: width, height: height, channels: png[25] == 4 ? 2 : 4).method,
+                        png[data + 1] == zlibHeader(width: width, height: height, channels: png[25] == 4 ? 2 : 4).flags
+                    else { return "has a zlib header other than the one libpng writes for it" }
+                }
                 // libpng cuts the data in chunks of its buffer's size: the lengths of chunks cut
                 // otherwise spelled a message.
                 guard types.last != "IDAT" || idatLengths.last == pngDataChunkLength, length <= pngDataChunkLength else {
@@ -47,6 +52,40 @@ extension CachedVariantLayout {
             offset = data + length + 4
         }
         return types.last == "IEND" ? nil : "ends before its IEND chunk"
+    }
+}
+
+extension CachedVariantLayout {
+    /// The zlib header libpng writes for an 8-bit image of `width`×`height` pixels of
+    /// `channels` bytes: deflate with the window libpng narrows to fit data of 16 KB or less
+    /// (`png_deflate_claim`), its size in the header narrowed further to the data's
+    /// (`optimize_cmf`), and the flags of zlib's level 9 (3), their check bits added as zlib
+    /// and libpng add them (31 where 0 would do). Decoders read neither the level nor the
+    /// window's slack, so each carried bits.
+    static func zlibHeader(width: Int, height: Int, channels: Int) -> (method: UInt8, flags: UInt8) {
+        let size = (width * channels + 1) * height  // each row after its filter byte
+        var windowBits = 15
+        if size <= 16_384 {
+            var half = 1 << (windowBits - 1)
+            while size + 262 <= half {
+                half >>= 1
+                windowBits -= 1
+            }
+        }
+        var info = windowBits - 8
+        if size <= 16_384 {
+            var half = 1 << (info + 7)
+            if size <= half {
+                repeat {
+                    half >>= 1
+                    info -= 1
+                } while info > 0 && size <= half
+            }
+        }
+        let method = info << 4 | 8
+        let level = 3 << 6
+        let flags = level + 31 - ((method << 8) | level) % 31
+        return (UInt8(method), UInt8(flags))
     }
 }
 

@@ -66,8 +66,15 @@ extension CachedVariantLayout {
         else { return false }
         guard chunks.count == 2 else { return chunks.count == 1 && alpha != .required }
         let header = chunks[chunks.startIndex]
-        // Compression 0 (libwebp keeps the alpha raw when compressing makes it larger) or 1.
-        return alpha != .none && header.type == "ALPH" && header.length > 0 && webp[header.data] & 0xF0 == 0 && webp[header.data] & 0x03 <= 1
+        // Compression 0 (libwebp keeps the alpha raw when compressing makes it larger), then
+        // exactly a byte a pixel (libwebp reads that many and drops the rest without a word:
+        // planted bytes after them were published), or 1.
+        guard alpha != .none, header.type == "ALPH", header.length > 0, webp[header.data] & 0xF0 == 0 else { return false }
+        switch webp[header.data] & 0x03 {
+        case 0: return header.length == 1 + width * height
+        case 1: return true
+        default: return false
+        }
     }
 
     /// Whether a frame has its alpha in an `ALPH` chunk: a still's as its header's alpha flag
