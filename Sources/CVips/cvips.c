@@ -31,6 +31,9 @@ static struct {
     int (*icc_transform)(VipsImage *in, VipsImage **out, const char *output_profile, ...);
     int (*invert)(VipsImage *in, VipsImage **out, ...);
     int (*extract_band)(VipsImage *in, VipsImage **out, int band, ...);
+    int (*relational_const1)(VipsImage *in, VipsImage **out, int relational, double c, ...);
+    int (*black)(VipsImage **out, int width, int height, ...);
+    int (*ifthenelse)(VipsImage *cond, VipsImage *in1, VipsImage *in2, VipsImage **out, ...);
     int (*multiply)(VipsImage *left, VipsImage *right, VipsImage **out, ...);
     int (*linear1)(VipsImage *in, VipsImage **out, double a, double b, ...);
     int (*gamma)(VipsImage *in, VipsImage **out, ...);
@@ -137,6 +140,9 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_icc_transform", (void **)&vips.icc_transform},
         {"vips_invert", (void **)&vips.invert},
         {"vips_extract_band", (void **)&vips.extract_band},
+        {"vips_relational_const1", (void **)&vips.relational_const1},
+        {"vips_black", (void **)&vips.black},
+        {"vips_ifthenelse", (void **)&vips.ifthenelse},
         {"vips_multiply", (void **)&vips.multiply},
         {"vips_linear1", (void **)&vips.linear1},
         {"vips_gamma", (void **)&vips.gamma},
@@ -471,6 +477,32 @@ VipsImage *cvips_open_file(const char *path) {
     return vips.image_new_from_file(path, NULL);
 }
 
+/* `image` (released here) with the colour of every fully transparent pixel made 0. An author's
+   eraser clears alpha and keeps the colour (GIMP's "save colour values from transparent
+   pixels"): a band of text erased to transparency was published, readable once its alpha was
+   set opaque, in a PNG fallback at the source's size, which no browser draws and anyone can
+   read. */
+static int with_transparent_colour_cleared(VipsImage *image, VipsImage **out) {
+    if (!vips.image_hasalpha(image)) {
+        *out = image;
+        return 0;
+    }
+    int bands = vips.image_get_bands(image);
+    VipsImage *alpha = NULL, *drawn = NULL, *zero = NULL, *cleared = NULL;
+    int status = vips.extract_band(image, &alpha, bands - 1, NULL);
+    /* VIPS_OPERATION_RELATIONAL_MORE: 255 where alpha > 0. */
+    if (status == 0) status = vips.relational_const1(alpha, &drawn, 4, 0.0, NULL);
+    if (status == 0) status = vips.black(&zero, vips.image_get_width(image), vips.image_get_height(image), "bands", bands, NULL);
+    if (status == 0) status = vips.ifthenelse(drawn, image, zero, &cleared, NULL);
+    /* The result takes its header from the mask: the image's own interpretation back. */
+    if (status == 0) status = vips.copy(cleared, out, "interpretation", vips.image_get_interpretation(image), NULL);
+    VipsImage *made[] = {alpha, drawn, zero, cleared, image};
+    for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
+        if (made[index]) vips.object_unref(made[index]);
+    }
+    return status;
+}
+
 int cvips_without_metadata(VipsImage *in, VipsImage **out) {
     static const char *const prefixes[] = {
         "exif-", "xmp-data", "iptc-data", "ipct-data", "icc-profile-data", "png-comment-",
@@ -489,7 +521,8 @@ int cvips_without_metadata(VipsImage *in, VipsImage **out) {
         }
     }
     vips.strfreev(fields);
-    return 0;
+    VipsImage *copied = *out;
+    return with_transparent_colour_cleared(copied, out);
 }
 
 int cvips_webp(VipsImage *in, int quality, void **bytes, size_t *length) {
