@@ -503,6 +503,32 @@ static int with_transparent_colour_cleared(VipsImage *image, VipsImage **out) {
     return status;
 }
 
+int cvips_colour_under_transparency(const void *bytes, size_t length, int *found) {
+    *found = 0;
+    VipsImage *image = vips.image_new_from_buffer(bytes, length, "", NULL);
+    if (!image) return -1;
+    if (!vips.image_hasalpha(image)) {
+        vips.object_unref(image);
+        return 0;
+    }
+    int bands = vips.image_get_bands(image);
+    VipsImage *alpha = NULL, *clear = NULL, *colours = NULL, *zero = NULL, *under = NULL;
+    double mean = 0;
+    int status = vips.extract_band(image, &alpha, bands - 1, NULL);
+    /* VIPS_OPERATION_RELATIONAL_EQUAL: 255 where alpha is 0. */
+    if (status == 0) status = vips.relational_const1(alpha, &clear, 0, 0.0, NULL);
+    if (status == 0) status = vips.extract_band(image, &colours, 0, "n", bands - 1, NULL);
+    if (status == 0) status = vips.black(&zero, vips.image_get_width(image), vips.image_get_height(image), "bands", bands - 1, NULL);
+    if (status == 0) status = vips.ifthenelse(clear, colours, zero, &under, NULL);
+    if (status == 0) status = vips.avg(under, &mean, NULL);
+    if (status == 0) *found = mean > 0;
+    VipsImage *made[] = {alpha, clear, colours, zero, under, image};
+    for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
+        if (made[index]) vips.object_unref(made[index]);
+    }
+    return status;
+}
+
 int cvips_without_metadata(VipsImage *in, VipsImage **out) {
     static const char *const prefixes[] = {
         "exif-", "xmp-data", "iptc-data", "ipct-data", "icc-profile-data", "png-comment-",

@@ -202,6 +202,19 @@ package enum ImageProcessor {
         return Color(red: channel(rgb.0), green: channel(rgb.1), blue: channel(rgb.2))
     }
 
+    /// Whether a fully transparent pixel of the image in `source` has a colour other than 0:
+    /// what the build publishes never does (``resize(_:toWidth:maximumHeight:allFrames:as:quality:)``
+    /// clears it), so that nothing hides under transparency.
+    package static func hasColourUnderTransparency(_ source: [UInt8]) throws(Failure) -> Bool {
+        if let started { throw started }
+        cvips_begin()
+        defer { cvips_end() }
+        var found: Int32 = 0
+        let status = source.withUnsafeBytes { cvips_colour_under_transparency($0.baseAddress, $0.count, &found) }
+        guard status == 0 else { throw Failure(description: takeError()) }
+        return found != 0
+    }
+
     /// Whether the image in `source` has an alpha channel: its fallback is then PNG, not JPEG.
     package static func hasAlpha(_ source: [UInt8]) throws(Failure) -> Bool {
         if let started { throw started }

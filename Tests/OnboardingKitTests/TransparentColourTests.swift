@@ -21,4 +21,18 @@ struct TransparentColourTests {
         let colour = try ImageProcessor.averageColor(of: published.bytes)
         #expect(colour.blue <= 10 && colour.red >= 95, "\(colour)")  // lossy WebP blurs its edge a little
     }
+
+    /// The cache check refuses a PNG with colour under its fully transparent pixels, which the
+    /// build never writes: a message written there decoded as the build's own picture.
+    @Test func colourUnderTransparencyIsFound() throws {
+        var rows: [UInt8] = []
+        for _ in 0..<3 {
+            rows.append(0)
+            for column in 0..<4 { rows += column < 2 ? [200, 0, 0, 255] : [0, 0, UInt8(column), 0] }
+        }
+        let hidden = UprightPhotoVariantTests.png(width: 4, height: 3, rows: rows, colourType: 6)
+        #expect(try ImageProcessor.hasColourUnderTransparency(hidden))
+        let published = try ImageProcessor.resize(hidden, toWidth: 4, as: .png, quality: 90)
+        #expect(try !ImageProcessor.hasColourUnderTransparency(published.bytes))
+    }
 }

@@ -55,6 +55,10 @@ int cvips_upright_size(const void *bytes, size_t length, int orientation, int *w
    cvips_thumbnail applies it. 0 on success. */
 int cvips_average_color(const void *bytes, size_t length, double gamma_exponent, double rgb[3]);
 
+/* Whether any fully transparent pixel of the image in `bytes` (its first frame) has a colour
+   other than 0, in `found`. 0 on success. */
+int cvips_colour_under_transparency(const void *bytes, size_t length, int *found);
+
 /* The image in `bytes`, its header read and its pixels not yet decoded, or NULL. */
 VipsImage *cvips_open(const void *bytes, size_t length);
 

@@ -82,6 +82,11 @@ struct CachedVariantCheck {
         {
             return "does not decode: \(failure.description)"
         }
+        // The build clears the colour of fully transparent pixels; a message written there
+        // decoded as the build's own picture (round 38).
+        if format == .png, (try? ImageProcessor.hasColourUnderTransparency(entry.bytes)) != false {
+            return "has colour under its fully transparent pixels, which the build clears"
+        }
         return nil
     }
 
