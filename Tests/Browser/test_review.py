@@ -168,13 +168,16 @@ def language_options(page) -> list[tuple[str, str]]:
 AS_BCP_47 = {"wol": "wo", "fra": "fr", "eng": "en"}
 
 
-def expect_frames_show(page, language: str, direction: str, text_size: str = "16px"):
+def expect_frames_show(page, language: str, direction: str, text_size: str = "16px", url_part: str | None = None):
+    """Every frame shows its screen and theme in `language`, once its address has `url_part`
+    (the language's, unless given): a frame asked for the language, then for a text size, shows
+    the language alone in between."""
     iframes = frames(page)
     assert len(iframes) == 3 * len(THEMES)
     for index, iframe in enumerate(iframes):
         screen, theme = index // len(THEMES) + 1, THEMES[index % len(THEMES)]
         assert iframe.get_attribute("data-theme") == theme and iframe.get_attribute("data-screen") == str(screen)
-        state = frame_state(page, iframe, f"lang={language}")
+        state = frame_state(page, iframe, url_part or f"lang={language}")
         where = f"screen {screen}, {theme}, {language}: {state}"
         assert state["theme"] == theme, where
         assert state["lang"] == AS_BCP_47.get(language, language), where
@@ -223,7 +226,7 @@ def test_the_sizes_and_large_text_reach_inside_the_frames(open_page, real_review
     page.reload()
     assert page.eval_on_selector("#review-size", "s => s.value") == "large-text"
     assert page.eval_on_selector("#review-language", "s => s.value") == "fr"
-    expect_frames_show(page, "fr", "ltr", text_size="32px")
+    expect_frames_show(page, "fr", "ltr", text_size="32px", url_part="lang=fr&text-size=200")
 
 
 @needs_real_appdefs
@@ -468,7 +471,8 @@ def open_in_french_at_large_text(open_page, real_reviews):
     page = open_page(url, wait_ready=False, **WHOLE_GRID)
     page.select_option("#review-language", "fr")
     page.select_option("#review-size", "large-text")
-    expect_frames_show(page, "fr", "ltr", text_size="32px")  # nothing of this page is still loading
+    # Nothing of this page is still loading: each frame's address is the last one asked for.
+    expect_frames_show(page, "fr", "ltr", text_size="32px", url_part="lang=fr&text-size=200")
     return page, [iframe for iframe in frames(page) if iframe.get_attribute("data-theme") == "normal"]
 
 
@@ -490,7 +494,7 @@ def test_a_frame_showing_another_page_than_its_address_is_sent_there(open_page, 
     while not answered and not any(shows_the_english_page(iframe.content_frame()) for iframe in frames(page)):
         assert time.monotonic() < deadline, "the redirected frame neither loaded nor was sent on"
         page.wait_for_timeout(50)
-    expect_frames_show(page, "fr", "ltr", text_size="32px")
+    expect_frames_show(page, "fr", "ltr", text_size="32px", url_part="lang=fr&text-size=200")
     assert len(redirected) == rounds * len(normal)
 
 
