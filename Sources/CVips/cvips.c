@@ -477,6 +477,25 @@ VipsImage *cvips_open_file(const char *path) {
     return vips.image_new_from_file(path, NULL);
 }
 
+/* In `out`, the colour bands of `image` (which has alpha) where its alpha compares to 0 by
+   `relational` (a VipsOperationRelational: 0 equal, 4 more), 0 elsewhere, with the alpha band
+   too when `with_alpha`. */
+static int colour_where_alpha(VipsImage *image, int relational, int with_alpha, VipsImage **out) {
+    int bands = vips.image_get_bands(image);
+    int kept = with_alpha ? bands : bands - 1;
+    VipsImage *alpha = NULL, *where = NULL, *bands_kept = NULL, *zero = NULL;
+    int status = vips.extract_band(image, &alpha, bands - 1, NULL);
+    if (status == 0) status = vips.relational_const1(alpha, &where, relational, 0.0, NULL);
+    if (status == 0) status = vips.extract_band(image, &bands_kept, 0, "n", kept, NULL);
+    if (status == 0) status = vips.black(&zero, vips.image_get_width(image), vips.image_get_height(image), "bands", kept, NULL);
+    if (status == 0) status = vips.ifthenelse(where, bands_kept, zero, out, NULL);
+    VipsImage *made[] = {alpha, where, bands_kept, zero};
+    for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
+        if (made[index]) vips.object_unref(made[index]);
+    }
+    return status;
+}
+
 /* `image` (released here) with the colour of every fully transparent pixel made 0. An author's
    eraser clears alpha and keeps the colour (GIMP's "save colour values from transparent
    pixels"): a band of text erased to transparency was published, readable once its alpha was
@@ -487,19 +506,12 @@ static int with_transparent_colour_cleared(VipsImage *image, VipsImage **out) {
         *out = image;
         return 0;
     }
-    int bands = vips.image_get_bands(image);
-    VipsImage *alpha = NULL, *drawn = NULL, *zero = NULL, *cleared = NULL;
-    int status = vips.extract_band(image, &alpha, bands - 1, NULL);
-    /* VIPS_OPERATION_RELATIONAL_MORE: 255 where alpha > 0. */
-    if (status == 0) status = vips.relational_const1(alpha, &drawn, 4, 0.0, NULL);
-    if (status == 0) status = vips.black(&zero, vips.image_get_width(image), vips.image_get_height(image), "bands", bands, NULL);
-    if (status == 0) status = vips.ifthenelse(drawn, image, zero, &cleared, NULL);
+    VipsImage *cleared = NULL;
+    int status = colour_where_alpha(image, 4, 1, &cleared);
     /* The result takes its header from the mask: the image's own interpretation back. */
     if (status == 0) status = vips.copy(cleared, out, "interpretation", vips.image_get_interpretation(image), NULL);
-    VipsImage *made[] = {alpha, drawn, zero, cleared, image};
-    for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
-        if (made[index]) vips.object_unref(made[index]);
-    }
+    if (cleared) vips.object_unref(cleared);
+    vips.object_unref(image);
     return status;
 }
 
@@ -507,25 +519,13 @@ int cvips_colour_under_transparency(const void *bytes, size_t length, int *found
     *found = 0;
     VipsImage *image = vips.image_new_from_buffer(bytes, length, "", NULL);
     if (!image) return -1;
-    if (!vips.image_hasalpha(image)) {
-        vips.object_unref(image);
-        return 0;
-    }
-    int bands = vips.image_get_bands(image);
-    VipsImage *alpha = NULL, *clear = NULL, *colours = NULL, *zero = NULL, *under = NULL;
+    VipsImage *under = NULL;
     double mean = 0;
-    int status = vips.extract_band(image, &alpha, bands - 1, NULL);
-    /* VIPS_OPERATION_RELATIONAL_EQUAL: 255 where alpha is 0. */
-    if (status == 0) status = vips.relational_const1(alpha, &clear, 0, 0.0, NULL);
-    if (status == 0) status = vips.extract_band(image, &colours, 0, "n", bands - 1, NULL);
-    if (status == 0) status = vips.black(&zero, vips.image_get_width(image), vips.image_get_height(image), "bands", bands - 1, NULL);
-    if (status == 0) status = vips.ifthenelse(clear, colours, zero, &under, NULL);
-    if (status == 0) status = vips.avg(under, &mean, NULL);
+    int status = vips.image_hasalpha(image) ? colour_where_alpha(image, 0, 0, &under) : 0;
+    if (status == 0 && under) status = vips.avg(under, &mean, NULL);
     if (status == 0) *found = mean > 0;
-    VipsImage *made[] = {alpha, clear, colours, zero, under, image};
-    for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
-        if (made[index]) vips.object_unref(made[index]);
-    }
+    if (under) vips.object_unref(under);
+    vips.object_unref(image);
     return status;
 }
 
