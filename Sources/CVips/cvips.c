@@ -14,6 +14,11 @@
 /* VIPS_INTERPRETATION_CMYK and VIPS_FORMAT_UCHAR (enum VipsBandFormat). */
 #define CVIPS_INTERPRETATION_CMYK 15
 #define CVIPS_FORMAT_UCHAR 0
+/* VIPS_OPERATION_ROUND_RINT (enum VipsOperationRound), VIPS_OPERATION_RELATIONAL_NOTEQ
+   (enum VipsOperationRelational) and VIPS_FORMAT_USHORT. */
+#define CVIPS_ROUND_RINT 0
+#define CVIPS_RELATIONAL_NOTEQ 1
+#define CVIPS_FORMAT_USHORT 2
 /* VIPS_INTENT_PERCEPTUAL (enum VipsIntent). */
 #define CVIPS_INTENT_PERCEPTUAL 0
 /* The column of vips_stats's matrix that holds each band's mean (after min, max, sum, sum2). */
@@ -31,10 +36,11 @@ static struct {
     int (*icc_transform)(VipsImage *in, VipsImage **out, const char *output_profile, ...);
     int (*invert)(VipsImage *in, VipsImage **out, ...);
     int (*extract_band)(VipsImage *in, VipsImage **out, int band, ...);
-    int (*relational_const1)(VipsImage *in, VipsImage **out, int relational, double c, ...);
-    int (*black)(VipsImage **out, int width, int height, ...);
-    int (*ifthenelse)(VipsImage *cond, VipsImage *in1, VipsImage *in2, VipsImage **out, ...);
     int (*multiply)(VipsImage *left, VipsImage *right, VipsImage **out, ...);
+    int (*divide)(VipsImage *left, VipsImage *right, VipsImage **out, ...);
+    int (*round)(VipsImage *in, VipsImage **out, int round, ...);
+    int (*cast)(VipsImage *in, VipsImage **out, int format, ...);
+    int (*relational)(VipsImage *left, VipsImage *right, VipsImage **out, int relational, ...);
     int (*linear1)(VipsImage *in, VipsImage **out, double a, double b, ...);
     int (*gamma)(VipsImage *in, VipsImage **out, ...);
     int (*bandjoin2)(VipsImage *in1, VipsImage *in2, VipsImage **out, ...);
@@ -140,10 +146,11 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_icc_transform", (void **)&vips.icc_transform},
         {"vips_invert", (void **)&vips.invert},
         {"vips_extract_band", (void **)&vips.extract_band},
-        {"vips_relational_const1", (void **)&vips.relational_const1},
-        {"vips_black", (void **)&vips.black},
-        {"vips_ifthenelse", (void **)&vips.ifthenelse},
         {"vips_multiply", (void **)&vips.multiply},
+        {"vips_divide", (void **)&vips.divide},
+        {"vips_round", (void **)&vips.round},
+        {"vips_cast", (void **)&vips.cast},
+        {"vips_relational", (void **)&vips.relational},
         {"vips_linear1", (void **)&vips.linear1},
         {"vips_gamma", (void **)&vips.gamma},
         {"vips_bandjoin2", (void **)&vips.bandjoin2},
@@ -477,55 +484,78 @@ VipsImage *cvips_open_file(const char *path) {
     return vips.image_new_from_file(path, NULL);
 }
 
-/* In `out`, the colour bands of `image` (which has alpha) where its alpha compares to 0 by
-   `relational` (a VipsOperationRelational: 0 equal, 4 more), 0 elsewhere, with the alpha band
-   too when `with_alpha`. */
-static int colour_where_alpha(VipsImage *image, int relational, int with_alpha, VipsImage **out) {
+/* In `out`, the colour bands of `image` (which has alpha) as browsers keep them: each colour
+   sample c premultiplied by its alpha a in the image's own steps, p = round(c * a / max), then
+   divided again, round(p * max / a), 0 where a is 0. Chromium (Skia) and WebKit (Cairo) decode
+   an image into 8-bit premultiplied pixels, and draw nothing else of it: at alpha 1 a colour
+   keeps one bit a sample there, at alpha 0 none. Each sample of the result is its own round
+   trip (p * max / a is within a half of the result, and the result times a / max within a half
+   of p), so that what this gives checks itself. */
+static int colour_as_drawn(VipsImage *image, VipsImage **out) {
     int bands = vips.image_get_bands(image);
-    int kept = with_alpha ? bands : bands - 1;
-    VipsImage *alpha = NULL, *where = NULL, *bands_kept = NULL, *zero = NULL;
-    int status = vips.extract_band(image, &alpha, bands - 1, NULL);
-    if (status == 0) status = vips.relational_const1(alpha, &where, relational, 0.0, NULL);
-    if (status == 0) status = vips.extract_band(image, &bands_kept, 0, "n", kept, NULL);
-    if (status == 0) status = vips.black(&zero, vips.image_get_width(image), vips.image_get_height(image), "bands", kept, NULL);
-    if (status == 0) status = vips.ifthenelse(where, bands_kept, zero, out, NULL);
-    VipsImage *made[] = {alpha, where, bands_kept, zero};
+    int format = vips.image_get_format(image);
+    double max = format == CVIPS_FORMAT_USHORT ? 65535 : 255;
+    VipsImage *colours = NULL, *alpha = NULL, *product = NULL, *scaled = NULL, *premultiplied = NULL, *widened = NULL,
+              *quotient = NULL, *rounded = NULL;
+    int status = vips.extract_band(image, &colours, 0, "n", bands - 1, NULL);
+    if (status == 0) status = vips.extract_band(image, &alpha, bands - 1, NULL);
+    if (status == 0) status = vips.multiply(colours, alpha, &product, NULL);
+    if (status == 0) status = vips.linear1(product, &scaled, 1.0 / max, 0, NULL);
+    if (status == 0) status = vips.round(scaled, &premultiplied, CVIPS_ROUND_RINT, NULL);
+    if (status == 0) status = vips.linear1(premultiplied, &widened, max, 0, NULL);
+    /* libvips divides by 0 into 0. */
+    if (status == 0) status = vips.divide(widened, alpha, &quotient, NULL);
+    if (status == 0) status = vips.round(quotient, &rounded, CVIPS_ROUND_RINT, NULL);
+    if (status == 0) status = vips.cast(rounded, out, format, NULL);
+    VipsImage *made[] = {colours, alpha, product, scaled, premultiplied, widened, quotient, rounded};
     for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
         if (made[index]) vips.object_unref(made[index]);
     }
     return status;
 }
 
-/* `image` (released here) with the colour of every fully transparent pixel made 0. An author's
-   eraser clears alpha and keeps the colour (GIMP's "save colour values from transparent
-   pixels"): a band of text erased to transparency was published, readable once its alpha was
-   set opaque, in a PNG fallback at the source's size, which no browser draws and anyone can
-   read. */
-static int with_transparent_colour_cleared(VipsImage *image, VipsImage **out) {
+/* `image` (released here) with each pixel's colour as browsers keep it (colour_as_drawn): none
+   under a fully transparent pixel, a bit a sample under alpha 1. An author's eraser clears
+   alpha and keeps the colour (GIMP's "save colour values from transparent pixels"), a layer
+   faded to 1% keeps all of it: a band of text erased so was published, readable once its alpha
+   was set opaque, in a PNG fallback at the source's size, which no browser draws and anyone
+   can read. */
+static int with_colour_as_drawn(VipsImage *image, VipsImage **out) {
     if (!vips.image_hasalpha(image)) {
         *out = image;
         return 0;
     }
-    VipsImage *cleared = NULL;
-    int status = colour_where_alpha(image, 4, 1, &cleared);
-    /* The result takes its header from the mask: the image's own interpretation back. */
-    if (status == 0) status = vips.copy(cleared, out, "interpretation", vips.image_get_interpretation(image), NULL);
-    if (cleared) vips.object_unref(cleared);
-    vips.object_unref(image);
+    VipsImage *colours = NULL, *alpha = NULL, *joined = NULL;
+    int status = colour_as_drawn(image, &colours);
+    if (status == 0) status = vips.extract_band(image, &alpha, vips.image_get_bands(image) - 1, NULL);
+    if (status == 0) status = vips.bandjoin2(colours, alpha, &joined, NULL);
+    /* The image's own interpretation back (the arithmetic's result has its own). */
+    if (status == 0) status = vips.copy(joined, out, "interpretation", vips.image_get_interpretation(image), NULL);
+    VipsImage *made[] = {colours, alpha, joined, image};
+    for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
+        if (made[index]) vips.object_unref(made[index]);
+    }
     return status;
 }
 
-int cvips_colour_under_transparency(const void *bytes, size_t length, int *found) {
+int cvips_colour_not_drawn(const void *bytes, size_t length, int *found) {
     *found = 0;
     VipsImage *image = vips.image_new_from_buffer(bytes, length, "", NULL);
     if (!image) return -1;
-    VipsImage *under = NULL;
+    VipsImage *drawn = NULL, *colours = NULL, *differs = NULL;
     double mean = 0;
-    int status = vips.image_hasalpha(image) ? colour_where_alpha(image, 0, 0, &under) : 0;
-    if (status == 0 && under) status = vips.avg(under, &mean, NULL);
-    if (status == 0) *found = mean > 0;
-    if (under) vips.object_unref(under);
-    vips.object_unref(image);
+    int status = 0;
+    if (vips.image_hasalpha(image)) {
+        status = colour_as_drawn(image, &drawn);
+        if (status == 0) status = vips.extract_band(image, &colours, 0, "n", vips.image_get_bands(image) - 1, NULL);
+        if (status == 0) status = vips.relational(colours, drawn, &differs, CVIPS_RELATIONAL_NOTEQ, NULL);
+        if (status == 0) status = vips.avg(differs, &mean, NULL);
+        if (status == 0) *found = mean > 0;
+    }
+    VipsImage *made[] = {drawn, colours, differs, image};
+    for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
+        if (made[index]) vips.object_unref(made[index]);
+    }
     return status;
 }
 
@@ -548,7 +578,7 @@ int cvips_without_metadata(VipsImage *in, VipsImage **out) {
     }
     vips.strfreev(fields);
     VipsImage *copied = *out;
-    return with_transparent_colour_cleared(copied, out);
+    return with_colour_as_drawn(copied, out);
 }
 
 int cvips_webp(VipsImage *in, int quality, void **bytes, size_t *length) {

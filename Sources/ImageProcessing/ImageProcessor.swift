@@ -202,15 +202,17 @@ package enum ImageProcessor {
         return Color(red: channel(rgb.0), green: channel(rgb.1), blue: channel(rgb.2))
     }
 
-    /// Whether a fully transparent pixel of the image in `source` has a colour other than 0:
-    /// what the build publishes never does (``resize(_:toWidth:maximumHeight:allFrames:as:quality:)``
-    /// clears it), so that nothing hides under transparency.
-    package static func hasColourUnderTransparency(_ source: [UInt8]) throws(Failure) -> Bool {
+    /// Whether a pixel of the image in `source` has more colour than browsers keep of it: they
+    /// decode into 8-bit premultiplied pixels, so a colour under alpha 0 is lost and one under
+    /// alpha 1 keeps a bit a sample. What the build publishes never has more
+    /// (``resize(_:toWidth:maximumHeight:allFrames:as:quality:)`` keeps each colour as browsers
+    /// do), so that nothing hides under transparency.
+    package static func hasColourNotDrawn(_ source: [UInt8]) throws(Failure) -> Bool {
         if let started { throw started }
         cvips_begin()
         defer { cvips_end() }
         var found: Int32 = 0
-        let status = source.withUnsafeBytes { cvips_colour_under_transparency($0.baseAddress, $0.count, &found) }
+        let status = source.withUnsafeBytes { cvips_colour_not_drawn($0.baseAddress, $0.count, &found) }
         guard status == 0 else { throw Failure(description: takeError()) }
         return found != 0
     }

@@ -55,9 +55,10 @@ int cvips_upright_size(const void *bytes, size_t length, int orientation, int *w
    cvips_thumbnail applies it. 0 on success. */
 int cvips_average_color(const void *bytes, size_t length, double gamma_exponent, double rgb[3]);
 
-/* Whether any fully transparent pixel of the image in `bytes` (its first frame) has a colour
-   other than 0, in `found`. 0 on success. */
-int cvips_colour_under_transparency(const void *bytes, size_t length, int *found);
+/* Whether a pixel of the image in `bytes` (its first frame) has a colour that browsers do not
+   keep of it, in `found`: one other than its 8-bit premultiplied round trip (0 under alpha 0),
+   which the published variants never have (cvips_without_metadata). 0 on success. */
+int cvips_colour_not_drawn(const void *bytes, size_t length, int *found);
 
 /* The image in `bytes`, its header read and its pixels not yet decoded, or NULL. */
 VipsImage *cvips_open(const void *bytes, size_t length);
@@ -67,7 +68,8 @@ VipsImage *cvips_open_file(const char *path);
 
 /* A copy of `in` without the metadata an author's camera or editor wrote: EXIF (with any GPS
    position), XMP, IPTC, comments and the colour profile (the pixels are sRGB already). The
-   encoders' own "strip" option is not enough: libvips 8.14's WebP writer still writes EXIF. */
+   encoders' own "strip" option is not enough: libvips 8.14's WebP writer still writes EXIF.
+   Each pixel's colour is kept as browsers keep it, no more (cvips_colour_not_drawn). */
 int cvips_without_metadata(VipsImage *in, VipsImage **out);
 
 /* Encoders; each writes no metadata. The bytes are freed with cvips_free. 0 on success. */

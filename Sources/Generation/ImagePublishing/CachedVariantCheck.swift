@@ -82,10 +82,11 @@ struct CachedVariantCheck {
         {
             return "does not decode: \(failure.description)"
         }
-        // The build clears the colour of fully transparent pixels; a message written there
-        // decoded as the build's own picture (round 38).
-        if format == .png, (try? ImageProcessor.hasColourUnderTransparency(entry.bytes)) != false {
-            return "has colour under its fully transparent pixels, which the build clears"
+        // The build keeps each pixel's colour as browsers keep it; a message written under
+        // fully transparent pixels (round 38), or in the low bits of nearly transparent ones
+        // (round 39), decoded as the build's own picture.
+        if format == .png, (try? ImageProcessor.hasColourNotDrawn(entry.bytes)) != false {
+            return "has colour under its transparent pixels that browsers do not draw, which the build never writes"
         }
         return nil
     }
