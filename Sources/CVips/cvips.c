@@ -14,11 +14,11 @@
 /* VIPS_INTERPRETATION_CMYK and VIPS_FORMAT_UCHAR (enum VipsBandFormat). */
 #define CVIPS_INTERPRETATION_CMYK 15
 #define CVIPS_FORMAT_UCHAR 0
-/* VIPS_OPERATION_ROUND_RINT (enum VipsOperationRound), VIPS_OPERATION_RELATIONAL_NOTEQ
-   (enum VipsOperationRelational) and VIPS_FORMAT_USHORT. */
-#define CVIPS_ROUND_RINT 0
+/* VIPS_OPERATION_ROUND_CEIL (enum VipsOperationRound), VIPS_OPERATION_RELATIONAL_NOTEQ and
+   _MOREEQ (enum VipsOperationRelational). */
+#define CVIPS_ROUND_CEIL 1
 #define CVIPS_RELATIONAL_NOTEQ 1
-#define CVIPS_FORMAT_USHORT 2
+#define CVIPS_RELATIONAL_MOREEQ 5
 /* VIPS_INTENT_PERCEPTUAL (enum VipsIntent). */
 #define CVIPS_INTENT_PERCEPTUAL 0
 /* The column of vips_stats's matrix that holds each band's mean (after min, max, sum, sum2). */
@@ -38,6 +38,10 @@ static struct {
     int (*extract_band)(VipsImage *in, VipsImage **out, int band, ...);
     int (*multiply)(VipsImage *left, VipsImage *right, VipsImage **out, ...);
     int (*divide)(VipsImage *left, VipsImage *right, VipsImage **out, ...);
+    int (*add)(VipsImage *left, VipsImage *right, VipsImage **out, ...);
+    int (*subtract)(VipsImage *left, VipsImage *right, VipsImage **out, ...);
+    int (*remainder_const1)(VipsImage *in, VipsImage **out, double c, ...);
+    int (*relational_const1)(VipsImage *in, VipsImage **out, int relational, double c, ...);
     int (*round)(VipsImage *in, VipsImage **out, int round, ...);
     int (*cast)(VipsImage *in, VipsImage **out, int format, ...);
     int (*relational)(VipsImage *left, VipsImage *right, VipsImage **out, int relational, ...);
@@ -148,6 +152,10 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_extract_band", (void **)&vips.extract_band},
         {"vips_multiply", (void **)&vips.multiply},
         {"vips_divide", (void **)&vips.divide},
+        {"vips_add", (void **)&vips.add},
+        {"vips_subtract", (void **)&vips.subtract},
+        {"vips_remainder_const1", (void **)&vips.remainder_const1},
+        {"vips_relational_const1", (void **)&vips.relational_const1},
         {"vips_round", (void **)&vips.round},
         {"vips_cast", (void **)&vips.cast},
         {"vips_relational", (void **)&vips.relational},
@@ -484,38 +492,49 @@ VipsImage *cvips_open_file(const char *path) {
     return vips.image_new_from_file(path, NULL);
 }
 
-/* In `out`, the colour bands of `image` (which has alpha) as browsers keep them: each colour
-   sample c premultiplied by its alpha a in the image's own steps, p = round(c * a / max), then
-   divided again, round(p * max / a), 0 where a is 0. Chromium (Skia) and WebKit (Cairo) decode
-   an image into 8-bit premultiplied pixels, and draw nothing else of it: at alpha 1 a colour
-   keeps one bit a sample there, at alpha 0 none. Each sample of the result is its own round
-   trip (p * max / a is within a half of the result, and the result times a / max within a half
-   of p), so that what this gives checks itself. */
+/* In `out`, the colour bands of `image` (which has alpha) as browsers keep them, 8-bit. Chromium
+   (Skia) and WebKit (Cairo) decode an image into 8-bit premultiplied pixels and draw nothing
+   else of it: Chromium premultiplies a colour sample c by its alpha a as round(c * a / 255),
+   WebKit a PNG's and both browsers a WebP's (libwebp) as floor(c * a / 255). The colours a
+   browser cannot tell from c are those of the same rounded and the same floored product (c is
+   among them): each sample is made the least of them, so that both draw it as they drew c and
+   nothing more is kept (at alpha 0 that is 0, at alpha 1 a bit a sample). With r the product's
+   remainder by 255, the floored product is (c * a - r) / 255, the rounded one a more when
+   r >= 128, and the least colour ceil((2 * (c * a - r) + (r >= 128 ? 255 : 0)) / (2 * a)), 0 where
+   a is 0; each step is exact in libvips's arithmetic (integers, then one division whose
+   result is an integer or at least 1 / 510 from one). The result is its own least colour, so
+   that what this gives checks itself. */
 static int colour_as_drawn(VipsImage *image, VipsImage **out) {
     int bands = vips.image_get_bands(image);
-    int format = vips.image_get_format(image);
-    double max = format == CVIPS_FORMAT_USHORT ? 65535 : 255;
-    VipsImage *colours = NULL, *alpha = NULL, *product = NULL, *scaled = NULL, *premultiplied = NULL, *widened = NULL,
-              *quotient = NULL, *rounded = NULL;
-    int status = vips.extract_band(image, &colours, 0, "n", bands - 1, NULL);
-    if (status == 0) status = vips.extract_band(image, &alpha, bands - 1, NULL);
+    VipsImage *eight = NULL, *colours = NULL, *alpha = NULL, *product = NULL, *remainder = NULL, *floored = NULL, *doubled = NULL,
+              *rounds_up = NULL, *numerator = NULL, *denominator = NULL, *quotient = NULL, *least = NULL;
+    /* The build's images are 8-bit here (vips_thumbnail's sRGB or B_W); another is made so as an
+       8-bit encoder makes it, by its high byte. */
+    int status = vips.image_get_format(image) == CVIPS_FORMAT_UCHAR ? vips.copy(image, &eight, NULL)
+                                                                     : vips.cast(image, &eight, CVIPS_FORMAT_UCHAR, "shift", 1, NULL);
+    if (status == 0) status = vips.extract_band(eight, &colours, 0, "n", bands - 1, NULL);
+    if (status == 0) status = vips.extract_band(eight, &alpha, bands - 1, NULL);
     if (status == 0) status = vips.multiply(colours, alpha, &product, NULL);
-    if (status == 0) status = vips.linear1(product, &scaled, 1.0 / max, 0, NULL);
-    if (status == 0) status = vips.round(scaled, &premultiplied, CVIPS_ROUND_RINT, NULL);
-    if (status == 0) status = vips.linear1(premultiplied, &widened, max, 0, NULL);
+    if (status == 0) status = vips.remainder_const1(product, &remainder, 255, NULL);
+    if (status == 0) status = vips.subtract(product, remainder, &floored, NULL);
+    if (status == 0) status = vips.linear1(floored, &doubled, 2, 0, NULL);
+    /* 255 where true, 0 where not. */
+    if (status == 0) status = vips.relational_const1(remainder, &rounds_up, CVIPS_RELATIONAL_MOREEQ, 128, NULL);
+    if (status == 0) status = vips.add(doubled, rounds_up, &numerator, NULL);
+    if (status == 0) status = vips.linear1(alpha, &denominator, 2, 0, NULL);
     /* libvips divides by 0 into 0. */
-    if (status == 0) status = vips.divide(widened, alpha, &quotient, NULL);
-    if (status == 0) status = vips.round(quotient, &rounded, CVIPS_ROUND_RINT, NULL);
-    if (status == 0) status = vips.cast(rounded, out, format, NULL);
-    VipsImage *made[] = {colours, alpha, product, scaled, premultiplied, widened, quotient, rounded};
+    if (status == 0) status = vips.divide(numerator, denominator, &quotient, NULL);
+    if (status == 0) status = vips.round(quotient, &least, CVIPS_ROUND_CEIL, NULL);
+    if (status == 0) status = vips.cast(least, out, CVIPS_FORMAT_UCHAR, NULL);
+    VipsImage *made[] = {eight, colours, alpha, product, remainder, floored, doubled, rounds_up, numerator, denominator, quotient, least};
     for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
         if (made[index]) vips.object_unref(made[index]);
     }
     return status;
 }
 
-/* `image` (released here) with each pixel's colour as browsers keep it (colour_as_drawn): none
-   under a fully transparent pixel, a bit a sample under alpha 1. An author's eraser clears
+/* `image` (released here), 8-bit, with each pixel's colour as browsers keep it (colour_as_drawn):
+   none under a fully transparent pixel, a bit a sample under alpha 1. An author's eraser clears
    alpha and keeps the colour (GIMP's "save colour values from transparent pixels"), a layer
    faded to 1% keeps all of it: a band of text erased so was published, readable once its alpha
    was set opaque, in a PNG fallback at the source's size, which no browser draws and anyone
@@ -525,13 +544,15 @@ static int with_colour_as_drawn(VipsImage *image, VipsImage **out) {
         *out = image;
         return 0;
     }
-    VipsImage *colours = NULL, *alpha = NULL, *joined = NULL;
-    int status = colour_as_drawn(image, &colours);
-    if (status == 0) status = vips.extract_band(image, &alpha, vips.image_get_bands(image) - 1, NULL);
+    VipsImage *eight = NULL, *colours = NULL, *alpha = NULL, *joined = NULL;
+    int status = vips.image_get_format(image) == CVIPS_FORMAT_UCHAR ? vips.copy(image, &eight, NULL)
+                                                                     : vips.cast(image, &eight, CVIPS_FORMAT_UCHAR, "shift", 1, NULL);
+    if (status == 0) status = colour_as_drawn(eight, &colours);
+    if (status == 0) status = vips.extract_band(eight, &alpha, vips.image_get_bands(eight) - 1, NULL);
     if (status == 0) status = vips.bandjoin2(colours, alpha, &joined, NULL);
     /* The image's own interpretation back (the arithmetic's result has its own). */
     if (status == 0) status = vips.copy(joined, out, "interpretation", vips.image_get_interpretation(image), NULL);
-    VipsImage *made[] = {colours, alpha, joined, image};
+    VipsImage *made[] = {eight, colours, alpha, joined, image};
     for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
         if (made[index]) vips.object_unref(made[index]);
     }

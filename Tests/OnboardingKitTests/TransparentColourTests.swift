@@ -23,8 +23,9 @@ struct TransparentColourTests {
         #expect(colour.blue <= 10 && colour.red >= 95, "\(colour)")  // lossy WebP blurs its edge a little
     }
 
-    /// Under alpha 1 a browser keeps one bit a sample: (37, 150, 201) is drawn as (0, 255,
-    /// 255) would be, and published so.
+    /// Under alpha 1 a browser keeps one bit a sample: (37, 150, 201) is drawn as (0, 128,
+    /// 128) would be, in Chromium (which rounds the premultiplied sample) and in WebKit (which
+    /// floors it), and published so.
     @Test func whatIsFadedToNearlyNothingKeepsOnlyWhatBrowsersDraw() throws {
         var rows: [UInt8] = []
         for _ in 0..<30 {
@@ -34,7 +35,7 @@ struct TransparentColourTests {
         let source = UprightPhotoVariantTests.png(width: 40, height: 30, rows: rows, colourType: 6)
         let published = try ImageProcessor.resize(source, toWidth: 40, as: .png, quality: 90)
         let colour = try ImageProcessor.averageColor(of: published.bytes)
-        #expect((colour.red, colour.green, colour.blue) == (100, 128, 128), "\(colour)")
+        #expect((colour.red, colour.green, colour.blue) == (100, 64, 64), "\(colour)")
     }
 
     /// The cache check refuses a PNG with colour under its transparent pixels that browsers do
@@ -42,7 +43,7 @@ struct TransparentColourTests {
     /// bits of alpha 1, decoded as the build's own picture.
     @Test(
         arguments: [
-            ([0, 0, 3, 0], true), ([0, 0, 3, 1], true), ([100, 0, 0, 2], true), ([127, 0, 0, 254], true),
+            ([0, 0, 3, 0], true), ([0, 0, 3, 1], true), ([100, 0, 0, 2], true), ([0, 5, 0, 100], true),
             ([0, 0, 0, 0], false), ([0, 255, 0, 1], false), ([128, 0, 255, 2], false), ([1, 2, 3, 255], false),
         ] as [([UInt8], Bool)])
     func colourNotDrawnIsFound(hiddenPixel: [UInt8], found: Bool) throws {

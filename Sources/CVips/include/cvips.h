@@ -56,8 +56,9 @@ int cvips_upright_size(const void *bytes, size_t length, int orientation, int *w
 int cvips_average_color(const void *bytes, size_t length, double gamma_exponent, double rgb[3]);
 
 /* Whether a pixel of the image in `bytes` (its first frame) has a colour that browsers do not
-   keep of it, in `found`: one other than its 8-bit premultiplied round trip (0 under alpha 0),
-   which the published variants never have (cvips_without_metadata). 0 on success. */
+   keep of it, in `found`: one other than the least colour both browsers' 8-bit premultiplying
+   (rounded and floored) draw as they draw it (0 under alpha 0), which the published variants
+   never have (cvips_without_metadata). 0 on success. */
 int cvips_colour_not_drawn(const void *bytes, size_t length, int *found);
 
 /* The image in `bytes`, its header read and its pixels not yet decoded, or NULL. */
