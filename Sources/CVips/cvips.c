@@ -11,9 +11,11 @@
 #define CVIPS_SIZE_DOWN 2
 #define CVIPS_MAX_COORD 10000000
 #define CVIPS_INTERPRETATION_SRGB 22
-/* VIPS_INTERPRETATION_CMYK and VIPS_FORMAT_UCHAR (enum VipsBandFormat). */
+/* VIPS_INTERPRETATION_CMYK and _B_W, VIPS_FORMAT_UCHAR and _USHORT (enum VipsBandFormat). */
 #define CVIPS_INTERPRETATION_CMYK 15
+#define CVIPS_INTERPRETATION_B_W 1
 #define CVIPS_FORMAT_UCHAR 0
+#define CVIPS_FORMAT_USHORT 2
 /* VIPS_OPERATION_ROUND_CEIL (enum VipsOperationRound), VIPS_OPERATION_RELATIONAL_NOTEQ and
    _MOREEQ (enum VipsOperationRelational). */
 #define CVIPS_ROUND_CEIL 1
@@ -263,6 +265,23 @@ static int is_cmyk(const VipsImage *image) {
         && vips.image_get_format(image) == CVIPS_FORMAT_UCHAR;
 }
 
+/* Whether `image` is 16-bit grey (with alpha or not), which is made 8-bit as browsers make it,
+   by each sample's high byte (grey_to_8_bits), not as libvips's thumbnail makes it: it rounded
+   v / 257, and grey 128 of 65535, drawn black in both browsers, was published as 1. */
+static int is_grey16(VipsImage *image) {
+    int colours = vips.image_get_bands(image) - (vips.image_hasalpha(image) ? 1 : 0);
+    return colours == 1 && vips.image_get_format(image) == CVIPS_FORMAT_USHORT;
+}
+
+/* The 16-bit grey image `in` in 8 bits, each sample its high byte. */
+static int grey_to_8_bits(VipsImage *in, VipsImage **out) {
+    VipsImage *cast = NULL;
+    int status = vips.cast(in, &cast, CVIPS_FORMAT_UCHAR, "shift", 1, NULL);
+    if (status == 0) status = vips.copy(cast, out, "interpretation", CVIPS_INTERPRETATION_B_W, NULL);
+    if (cast) vips.object_unref(cast);
+    return status;
+}
+
 /* The 8-bit CMYK image `in` in sRGB, as browsers draw it: through its own colour profile when
    it carries a CMYK one (Chromium and Safari apply it), else naively, each colour its ink's
    complement darkened by black, R = (255 - C)(255 - K) / 255, as Chromium and WebKit draw an
@@ -349,6 +368,7 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
     int has_any_profile = vips.image_get_typeof(header, "icc-profile-data") != 0;
     int upright = is_webp(header);
     int cmyk = is_cmyk(header);
+    int grey16 = is_grey16(header);
     /* Turned as browsers turn it where libvips reads the orientation otherwise. */
     int turned_otherwise = orientation > 0 && orientation != cvips_orientation(header);
     vips.object_unref(header);
@@ -357,13 +377,16 @@ int cvips_thumbnail(const void *bytes, size_t length, int width, int height, int
        128 in both). */
     if (has_any_profile) gamma_exponent = 0;
     int status;
-    if (cmyk || gamma_exponent != 0 || turned_otherwise) {
+    if (cmyk || grey16 || gamma_exponent != 0 || turned_otherwise) {
         /* Read in order, turned into sRGB (a gamma applied as browsers apply it, to the
            pixels as decoded: after shrinking, fine black and white stripes of gamma 1.0 came
            out light grey where browsers draw mid-grey), then made smaller. */
         VipsImage *decoded = vips.image_new_from_buffer(bytes, length, "fail_on=error,access=sequential", NULL);
         VipsImage *srgb = NULL;
-        status = !decoded ? -1 : cmyk ? cmyk_to_srgb(decoded, has_profile, &srgb) : vips.copy(decoded, &srgb, NULL);
+        status = !decoded ? -1
+            : cmyk        ? cmyk_to_srgb(decoded, has_profile, &srgb)
+            : grey16      ? grey_to_8_bits(decoded, &srgb)
+                          : vips.copy(decoded, &srgb, NULL);
         if (decoded) vips.object_unref(decoded);
         if (status == 0) status = with_gamma(srgb, cmyk ? 0 : gamma_exponent, &srgb);
         /* vips_thumbnail_image turns the image by this field. */

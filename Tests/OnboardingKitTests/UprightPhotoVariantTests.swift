@@ -29,7 +29,7 @@ struct UprightPhotoVariantTests {
 
     /// A PNG (RGB, or `colourType` 6 for RGBA) of these filtered rows, their zlib stream made of stored (uncompressed)
     /// blocks: a test needs no compressor.
-    static func png(width: Int, height: Int, rows: [UInt8], colourType: UInt8 = 2) -> [UInt8] {
+    static func png(width: Int, height: Int, rows: [UInt8], colourType: UInt8 = 2, bitDepth: UInt8 = 8) -> [UInt8] {
         func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
@@ -56,7 +56,7 @@ struct UprightPhotoVariantTests {
             b = (b + a) % 65_521
         }
         zlib += bigEndian(b << 16 | a)
-        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colourType, 0, 0, 0]
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [bitDepth, colourType, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
     }
 
