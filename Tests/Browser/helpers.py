@@ -94,26 +94,44 @@ def event_summary(page) -> list[tuple]:
     return [(e["type"].removeprefix("onboarding:"), (e.get("detail") or {}).get("index")) for e in events(page)]
 
 
-def touch_swipe(page, dx: float, steps: int = 10, step_ms: float = 16, y: float | None = None, hold_ms: float = 0):
-    """A one-finger horizontal swipe by dx CSS px (negative: the finger moves left), through CDP
-    (Chromium alone: WebKitGTK's WebDriver turns a touch pointer into mouse events);
+def touch_swipe(page, dx: float, steps: int = 10, step_ms: float = 16, y: float | None = None, hold_ms: float = 0,
+                dy: float = 0):
+    """A one-finger swipe by dx CSS px sideways (negative: the finger moves left) and dy down,
+    through CDP (Chromium alone: WebKitGTK's WebDriver turns a touch pointer into mouse events);
     hold_ms: the finger rests that long before it lifts (no fling)."""
     width = page.viewport_size["width"]
     y = y if y is not None else page.viewport_size["height"] * 0.45
-    x0 = width / 2 - dx / 2
+    x0, y0 = width / 2 - dx / 2, y - dy / 2
     cdp = page.playwright.context.new_cdp_session(page.playwright)
     try:
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
         for step in range(1, steps + 1):
             time.sleep(step_ms / 1000)
             cdp.send("Input.dispatchTouchEvent",
-                     {"type": "touchMove", "touchPoints": [{"x": x0 + dx * step / steps, "y": y}]})
+                     {"type": "touchMove", "touchPoints": [{"x": x0 + dx * step / steps, "y": y0 + dy * step / steps}]})
         if hold_ms:
             time.sleep(hold_ms / 1000)
             cdp.send("Input.dispatchTouchEvent",
-                     {"type": "touchMove", "touchPoints": [{"x": x0 + dx, "y": y}]})
+                     {"type": "touchMove", "touchPoints": [{"x": x0 + dx, "y": y0 + dy}]})
             time.sleep(hold_ms / 1000)
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()
+
+
+def pen_drag(page, dx: float, steps: int = 8, step_ms: float = 16):
+    """A pen drawn sideways by dx CSS px on the screen, through CDP (Chromium alone)."""
+    width = page.viewport_size["width"]
+    y = page.viewport_size["height"] * 0.45
+    x0 = width / 2 - dx / 2
+    cdp = page.playwright.context.new_cdp_session(page.playwright)
+    pen = {"pointerType": "pen", "button": "left", "y": y}
+    try:
+        cdp.send("Input.dispatchMouseEvent", {**pen, "type": "mousePressed", "x": x0, "buttons": 1, "clickCount": 1})
+        for step in range(1, steps + 1):
+            time.sleep(step_ms / 1000)
+            cdp.send("Input.dispatchMouseEvent", {**pen, "type": "mouseMoved", "x": x0 + dx * step / steps, "buttons": 1})
+        cdp.send("Input.dispatchMouseEvent", {**pen, "type": "mouseReleased", "x": x0 + dx, "buttons": 0, "clickCount": 1})
     finally:
         cdp.detach()
 

@@ -4,6 +4,8 @@
 const DRAG_START_DISTANCE = 6;
 const SWIPE_DISTANCE = 80;
 const SWIPE_SCREEN_FRACTION = 1 / 5;
+const FLICK_SPEED = 0.3;
+const FLICK_WINDOW = 100;
 const SETTLE_AFTER_SCROLL = 150;
 const SETTLE_AFTER_MOVE = 3000;
 const FIT_TOLERANCE = 0.5;
@@ -65,7 +67,6 @@ let current = -1;
 let target = null;
 let settleTimer = 0;
 let drag = null;
-let touch = null;
 const emit = (name, detail) => document.dispatchEvent(new CustomEvent("onboarding:" + name, { detail }));
 const lookup = (tag, known) => {
 let candidate = tag.toLowerCase().replace(/_/g, "-");
@@ -165,7 +166,6 @@ return width ? Math.max(0, Math.min(count - 1, Math.round(Math.abs(box.scrollLef
 const goTo = (requested, focusDot) => {
 const index = Math.max(0, Math.min(count - 1, requested));
 target = index;
-touch = null;
 box.scrollTo({ left: offsetOf(index), behavior: reducedMotion.matches ? "auto" : "smooth" });
 show(index, true);
 if (focusDot) dots[index].focus();
@@ -174,7 +174,7 @@ settleTimer = setTimeout(settle, SETTLE_AFTER_MOVE);
 };
 const settle = () => {
 clearTimeout(settleTimer);
-if (drag) return;
+if (drag?.moved) return;
 target = null;
 show(indexFromScroll(), true);
 };
@@ -232,9 +232,6 @@ settleTimer = setTimeout(settle, SETTLE_AFTER_SCROLL);
 const position = Math.abs(box.scrollLeft) / box.clientWidth;
 loadImage(Math.floor(position));
 loadImage(Math.ceil(position));
-if (touch && target === null && Math.abs(position - touch.from) > 1) {
-box.scrollTo({ left: offsetOf(touch.from + (position > touch.from ? 1 : -1)), behavior: "instant" });
-}
 if (target === null) selectDot(indexFromScroll());
 }, { passive: true });
 box.addEventListener("scrollend", settle);
@@ -254,44 +251,40 @@ next.addEventListener("click", () => goTo(current + 1, false));
 skip.addEventListener("click", () => finish("skipped"));
 start.addEventListener("click", () => finish("completed"));
 box.addEventListener("pointerdown", (event) => {
-if (event.pointerType !== "mouse" || event.button !== 0) return;
-touch = null;
-drag = { x: event.clientX, left: box.scrollLeft, id: event.pointerId, moved: false, from: current };
+if (!event.isPrimary || event.button !== 0) return;
+drag = { x: event.clientX, left: box.scrollLeft, id: event.pointerId, mouse: event.pointerType === "mouse", moved: false,
+from: current, last: event, speed: 0 };
 });
 box.addEventListener("pointermove", (event) => {
-if (!drag) return;
+if (!drag || event.pointerId !== drag.id) return;
 const dx = event.clientX - drag.x;
 if (!drag.moved && Math.abs(dx) > DRAG_START_DISTANCE) {
 drag.moved = true;
+target = null;
 box.setPointerCapture(drag.id);
 box.classList.add("onboarding-dragging");
 }
-if (drag.moved) box.scrollLeft = drag.left - dx;
+if (!drag.moved) return;
+box.scrollLeft = drag.left - dx;
+drag.speed = (event.clientX - drag.last.clientX) / (event.timeStamp - drag.last.timeStamp || 1);
+drag.last = event;
 });
 const endDrag = (event) => {
 const ended = drag;
+if (!ended || event.pointerId !== ended.id) return;
 drag = null;
-if (!ended || !ended.moved) return;
+if (!ended.moved) return;
 box.classList.remove("onboarding-dragging");
-const dx = event.clientX - ended.x;
-const far = Math.abs(dx) > Math.min(SWIPE_DISTANCE, box.clientWidth * SWIPE_SCREEN_FRACTION);
+const dx = event.type === "pointercancel" ? 0 : event.clientX - ended.x;
+const far = ended.mouse ? Math.abs(dx) > Math.min(SWIPE_DISTANCE, box.clientWidth * SWIPE_SCREEN_FRACTION)
+: Math.abs(dx) > box.clientWidth / 2 || (event.timeStamp - ended.last.timeStamp < FLICK_WINDOW && ended.speed * Math.sign(dx) > FLICK_SPEED);
 goTo(ended.from + (far ? (dx < 0 ? 1 : -1) * (isRTL() ? -1 : 1) : 0), false);
 };
 box.addEventListener("pointerup", endDrag);
 box.addEventListener("pointercancel", endDrag);
 box.addEventListener("dragstart", (event) => event.preventDefault());
-box.addEventListener("touchstart", (event) => {
-const point = event.touches[0];
-target = null;
-touch = event.touches.length === 1 ? { x: point.clientX, y: point.clientY, from: indexFromScroll() } : null;
-}, { passive: true });
 box.addEventListener("touchmove", (event) => {
-if (!touch || !event.cancelable) return;
-const dx = event.touches[0].clientX - touch.x;
-const dy = event.touches[0].clientY - touch.y;
-const left = Math.abs(box.scrollLeft);
-const back = isRTL() ? dx < 0 : dx > 0;
-if (Math.abs(dx) > Math.abs(dy) && (back ? left < 1 : left > box.scrollWidth - box.clientWidth - 1)) event.preventDefault();
+if (drag?.moved && event.cancelable) event.preventDefault();
 }, { passive: false });
 const controlsFit = () => {
 const box = controls.getBoundingClientRect();
