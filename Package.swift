@@ -30,12 +30,17 @@ let package = Package(
         .target(name: "CVips", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // Raster images resized, turned upright, made sRGB and re-encoded without metadata.
         .target(name: "ImageProcessing", dependencies: ["CVips"]),
-        // HarfBuzz's subsetter and shaper, the woff2 encoder and decoder and zlib behind plain C
+        // HarfBuzz's subsetter and shaper and the woff2 encoder and decoder behind plain C
         // functions, loaded on first use (dlopen): only a build that publishes fonts needs them.
         // C++ for woff2, whose API is C++. Only FontProcessing imports it.
         .target(name: "CFonts", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // zlib's inflating behind a plain C function, loaded on first use (dlopen). Only Zlib
+        // imports it.
+        .target(name: "CZlib", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // Inflating zlib data whole, its check holding: WOFF 1.0 tables, a cached PNG's data.
+        .target(name: "Zlib", dependencies: ["CZlib"]),
         // Fonts: what a file's structure says it is; subset, checked by shaping, as WOFF2.
-        .target(name: "FontProcessing", dependencies: ["CFonts"]),
+        .target(name: "FontProcessing", dependencies: ["CFonts", "Zlib"]),
         // glibc's allocator settings (mallopt), which Swift's Glibc module leaves out. Only the
         // command line imports it: how the process allocates is the executable's concern.
         .systemLibrary(name: "CMalloc"),
@@ -74,7 +79,7 @@ let package = Package(
         .target(
             name: "Generation",
             dependencies: [
-                "AppDefModel", "XMLStreaming", "Mustache", "PathText", "ImageProcessing", "FontProcessing",
+                "AppDefModel", "XMLStreaming", "Mustache", "PathText", "ImageProcessing", "FontProcessing", "Zlib",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             plugins: ["EmbedTemplates"]

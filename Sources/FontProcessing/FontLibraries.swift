@@ -21,7 +21,6 @@ package struct FontProcessingFailure: Error, Sendable, CustomStringConvertible, 
 enum FontLibraries {
     static let harfBuzz = load(cfonts_load_harfbuzz)
     static let woff2 = load(cfonts_load_woff2)
-    static let zlib = load(cfonts_load_zlib)
 
     private static func load(_ loader: (UnsafeMutablePointer<CChar>?, Int) -> Int32) -> FontProcessingFailure? {
         var message = [CChar](repeating: 0, count: 512)

@@ -1,4 +1,4 @@
-internal import CFonts
+internal import Zlib
 
 /// A WOFF 1.0 font unwrapped into the sfnt it holds: its tables inflated with zlib where they
 /// are compressed, laid out after a table directory as an sfnt's are. Written here because no
@@ -14,7 +14,6 @@ enum WOFFDecoder {
         } catch {
             throw FontProcessingFailure(error.description)
         }
-        try FontLibraries.require(FontLibraries.zlib)
         let count = entries.count
         // WOFFHeader.read takes 1 to FontFileStructure.mostTables tables, so the sfnt header's
         // 16-bit fields hold these; checked again, as a failure rather than a trap.
@@ -50,11 +49,13 @@ enum WOFFDecoder {
     }
 
     private static func inflate(_ stored: [UInt8], to length: Int, tag: UInt32) throws(FontProcessingFailure) -> [UInt8] {
-        var table = [UInt8](repeating: 0, count: length)
-        let status = stored.withUnsafeBufferPointer { source in
-            table.withUnsafeMutableBufferPointer { cfonts_inflate(source.baseAddress, source.count, $0.baseAddress, $0.count) }
+        let inflated: (bytes: [UInt8], consumed: Int)?
+        do {
+            inflated = try Zlib.inflate(stored, toExactly: length)
+        } catch {
+            throw FontProcessingFailure(error.description)
         }
-        guard status == 0 else {
+        guard let table = inflated?.bytes else {
             throw FontProcessingFailure("its '\(FontFileStructure.tag(tag))' table does not inflate to the \(length) bytes its directory says: it is damaged")
         }
         return table

@@ -435,6 +435,62 @@ struct CachedVariantLayoutTests {
         #expect(problem?.contains("cut in chunks other than libpng's") == true, "\(problem ?? "accepted")")
     }
 
+    /// A PNG's data is one zlib stream of its rows, whole, its check holding, nothing after it:
+    /// WebKit drops the last row of a PNG whose Adler-32 does not hold, libvips reads on, and
+    /// its 4 bytes, like bytes after the stream's end, carried a message (round 36).
+    @Test(arguments: ["check", "after", "filter"])
+    func aPNGWhoseDataIsNotOneWholeStreamOfItsRowsDoesNot(change: String) throws {
+        let (entries, check) = try Self.stillWithAlpha()
+        let fallback = entries.count - 1
+        let png = entries[fallback].bytes
+        let data = 54
+        let length = Int(png[data]) << 24 | Int(png[data + 1]) << 16 | Int(png[data + 2]) << 8 | Int(png[data + 3])
+        // One IDAT chunk, then IEND: the whole stream.
+        #expect(Array(png[data + 4..<data + 8]) == Array("IDAT".utf8) && data + 12 + length + 12 == png.count)
+        let stream = Array(png[data + 8..<data + 8 + length])
+        let changed: [UInt8]
+        switch change {
+        case "check": changed = stream.dropLast(4) + stream.suffix(4).map { $0 ^ 0x5A }
+        case "after": changed = stream + Array("hidden".utf8)
+        default:
+            // The same rows, the first one's filter type 9, stored (uncompressed) again.
+            let rows = 1 + 27 * 4
+            var raw = [UInt8](repeating: 0, count: rows * 35)
+            raw[0] = 9
+            changed = Self.storedZlib(raw)
+        }
+        let problem = Self.problem(check, entries, at: fallback) { png in
+            Array(png[..<data]) + Self.idat(changed) + png[(data + 12 + length)...]
+        }
+        let expected = change == "filter" ? "filter type" : "one whole zlib stream"
+        #expect(problem?.contains(expected) == true, "\(problem ?? "accepted")")
+        // The stream itself, unchanged and framed again, passes.
+        #expect(Self.problem(check, entries, at: fallback) { png in Array(png[..<data]) + Self.idat(stream) + png[(data + 12 + length)...] } == nil)
+    }
+
+    /// `raw` as a zlib stream of stored deflate blocks, with libpng's header for a 27×35
+    /// image of four channels and its Adler-32.
+    static func storedZlib(_ raw: [UInt8]) -> [UInt8] {
+        let header = CachedVariantLayout.zlibHeader(width: 27, height: 35, channels: 4)
+        var out: [UInt8] = [header.method, header.flags]
+        var start = 0
+        repeat {
+            let end = min(start + 65_535, raw.count)
+            let length = UInt16(end - start)
+            out += [end == raw.count ? 1 : 0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+            out += raw[start..<end]
+            start = end
+        } while start < raw.count
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in raw {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        let adler = b << 16 | a
+        return out + [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+    }
+
     /// An IDAT chunk of `data`, its CRC holding.
     static func idat(_ data: [UInt8]) -> [UInt8] {
         var crc: UInt32 = 0xFFFF_FFFF

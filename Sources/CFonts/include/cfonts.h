@@ -1,8 +1,8 @@
 #ifndef SAB_ONBOARDING_CFONTS_H
 #define SAB_ONBOARDING_CFONTS_H
 
-/* The parts of HarfBuzz (its subsetter and shaper), the woff2 encoder and decoder and zlib
-   that the tool uses, behind plain C functions with fixed arguments.
+/* The parts of HarfBuzz (its subsetter and shaper) and the woff2 encoder and decoder that the
+   tool uses, behind plain C functions with fixed arguments.
 
    Each library is loaded when a build first publishes a font (cfonts_load_*), not when the
    tool starts: lint, which checks a font's structure in Swift, never needs them, and a machine
@@ -15,11 +15,10 @@
 extern "C" {
 #endif
 
-/* Loads HarfBuzz and its subsetter, the woff2 encoder and decoder, or zlib, once for the
-   process. 0 on success; otherwise `message` says what is missing and which package has it. */
+/* Loads HarfBuzz and its subsetter, or the woff2 encoder and decoder, once for the process. 0
+   on success; otherwise `message` says what is missing and which package has it. */
 int cfonts_load_harfbuzz(char *message, size_t capacity);
 int cfonts_load_woff2(char *message, size_t capacity);
-int cfonts_load_zlib(char *message, size_t capacity);
 
 /* HarfBuzz's version, e.g. "6.0.0", once loaded. */
 const char *cfonts_harfbuzz_version(void);
@@ -117,9 +116,6 @@ int cfonts_woff2_decode(const uint8_t *woff2, size_t length, size_t limit, uint8
 /* Whether the Brotli stream `data` decompresses to exactly `expected` bytes: 1 if so, 0 if not,
    -1 when memory runs out. Tells why the woff2 decoder, which says nothing, refused a font. */
 int cfonts_brotli_decompresses(const uint8_t *data, size_t length, size_t expected);
-
-/* zlib's `uncompress`: 0 when `data` inflates to exactly `out_length` bytes into `out`. */
-int cfonts_inflate(const uint8_t *data, size_t length, uint8_t *out, size_t out_length);
 
 void cfonts_free(void *memory);
 

@@ -1,3 +1,5 @@
+internal import Zlib
+
 extension CachedVariantLayout {
     /// The resolution the build gives every PNG it writes (72 dpi, in pixels per metre as
     /// libpng writes it): libvips writes a `pHYs` chunk from the image's, which an author's
@@ -9,11 +11,13 @@ extension CachedVariantLayout {
     /// The build's PNG: `IHDR` (8-bit grey or RGB with alpha, not interlaced, of the listed
     /// size), `pHYs` once at 72 dpi, then `IDAT` chunks of 8192 bytes but the last (none empty), then `IEND`, the file's
     /// end; every CRC holding (libpng does not check an `IEND`'s, nor an empty `IDAT`'s, and
-    /// WebKit drew nothing of a PNG whose `IEND` CRC did not hold).
+    /// WebKit drew nothing of a PNG whose `IEND` CRC did not hold); its data one zlib stream
+    /// of its rows (``pngDataProblem(_:width:height:channels:)``).
     static func pngProblem(_ png: [UInt8], width: Int, height: Int) -> String? {
         var offset = 8
         var types: [String] = []
         var idatLengths: [Int] = []
+        var compressed: [UInt8] = []
         while offset < png.count {
             guard let length = png.bigEndianInteger(at: offset, size: 4), length <= png.count - offset - 12 else {
                 return "ends inside a chunk"
@@ -43,6 +47,7 @@ extension CachedVariantLayout {
                     return "has its data cut in chunks other than libpng's of \(pngDataChunkLength) bytes"
                 }
                 idatLengths.append(length)
+                compressed += png[data..<data + length]
             case "IEND" where types.last == "IDAT":
                 guard length == 0, data + 4 == png.count else { return "has bytes in or after its IEND chunk" }
             default:
@@ -51,7 +56,30 @@ extension CachedVariantLayout {
             types.append(type)
             offset = data + length + 4
         }
-        return types.last == "IEND" ? nil : "ends before its IEND chunk"
+        guard types.last == "IEND" else { return "ends before its IEND chunk" }
+        return pngDataProblem(compressed, width: width, height: height, channels: png[25] == 4 ? 2 : 4)
+    }
+
+    /// The data of the build's PNG: one zlib stream of its rows, whole, its check (Adler-32)
+    /// holding, with nothing after it, each row's filter one of PNG's five. libvips's decoder
+    /// reads neither the check nor what follows the stream's end, while WebKit drops the last
+    /// row of a PNG whose check does not hold (Chromium draws it): its 4 bytes carried anything,
+    /// and so did bytes after the end.
+    static func pngDataProblem(_ compressed: [UInt8], width: Int, height: Int, channels: Int) -> String? {
+        let rowLength = 1 + width * channels
+        let inflated: (bytes: [UInt8], consumed: Int)?
+        do {
+            inflated = try Zlib.inflate(compressed, toExactly: rowLength * height)
+        } catch {
+            return "cannot be checked: \(error.description)"
+        }
+        guard let inflated, inflated.consumed == compressed.count else {
+            return "has data other than one whole zlib stream of its rows (its check, Adler-32, holding) and nothing after it"
+        }
+        guard stride(from: 0, to: inflated.bytes.count, by: rowLength).allSatisfy({ inflated.bytes[$0] <= 4 }) else {
+            return "has a row whose filter type PNG does not have"
+        }
+        return nil
     }
 }
 
