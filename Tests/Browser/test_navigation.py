@@ -260,13 +260,16 @@ def test_pen_drag_moves_one_screen(carousel, size):
 
 @pytest.mark.webkit_lacks(TOUCH)
 @pytest.mark.parametrize("size", ["phone"])
-def test_a_finger_moved_up_scrolls_the_screen_not_the_carousel(carousel, size):
-    """The browser still scrolls a screen's long text (at 200% text) under a finger moved up."""
+@pytest.mark.parametrize("drift", [0, 100])
+def test_a_finger_moved_up_scrolls_the_screen_not_the_carousel(carousel, size, drift):
+    """The browser still scrolls a screen's long text (at 200% text) under a finger moved up,
+    straight or slanted (a stroke 100 px sideways in 300 scrolled nothing: the carousel took it
+    for a drag and kept the browser from scrolling)."""
     page = carousel("builders", "?text-size=200")
     go_to(page, 3)
     slide = "document.getElementById('onboarding-slide-4')"
     assert page.evaluate(f"{slide}.scrollHeight > {slide}.clientHeight")
-    touch_swipe(page, 0, dy=-300, steps=10, step_ms=16, hold_ms=100)
+    touch_swipe(page, drift, dy=-300, steps=10, step_ms=16, hold_ms=100)
     assert page.evaluate(f"{slide}.scrollTop") > 100
     assert_at(page, 3)
 
@@ -296,6 +299,23 @@ def test_mouse_drag_moves_one_screen(carousel, size):
     assert_at(page, 0)
     mouse_drag(page, 500)  # nothing before the first
     assert_at(page, 0)
+
+
+@pytest.mark.parametrize("size", ["desktop"])
+def test_a_mouse_let_go_off_the_slides_drags_nothing(carousel, size):
+    """A press on the slides let go on the controls, after a move too small to drag: the mouse
+    moved on over the slides, no button down, and they followed it, stuck between screens."""
+    page = carousel("builders")
+    top = page.evaluate("document.querySelector('.onboarding-controls').getBoundingClientRect().top")
+    x = page.viewport_size["width"] / 2
+    page.mouse.move(x, top - 20)
+    page.mouse.down()
+    page.mouse.move(x + 3, top + 20, steps=4)
+    page.mouse.up()
+    page.mouse.move(x + 3, top - 200, steps=4)
+    page.mouse.move(x - 300, top - 200, steps=8)
+    assert_at(page, 0)
+    assert not page.evaluate("document.getElementById('onboarding-slides').classList.contains('onboarding-dragging')")
 
 
 @pytest.mark.parametrize("name", list(SAMPLES))

@@ -251,17 +251,16 @@ next.addEventListener("click", () => goTo(current + 1, false));
 skip.addEventListener("click", () => finish("skipped"));
 start.addEventListener("click", () => finish("completed"));
 box.addEventListener("pointerdown", (event) => {
-if (!event.isPrimary || event.button !== 0) return;
-drag = { x: event.clientX, left: box.scrollLeft, id: event.pointerId, mouse: event.pointerType === "mouse", moved: false,
-from: current, last: event, speed: 0 };
+if (event.isPrimary && !event.button) drag = { start: event, last: event, left: box.scrollLeft, from: current };
 });
 box.addEventListener("pointermove", (event) => {
-if (!drag || event.pointerId !== drag.id) return;
-const dx = event.clientX - drag.x;
-if (!drag.moved && Math.abs(dx) > DRAG_START_DISTANCE) {
+const start = drag?.start;
+if (event.pointerId !== start?.pointerId || !event.buttons) return;
+const dx = event.clientX - start.clientX;
+if (!drag.moved && Math.abs(dx) > DRAG_START_DISTANCE + Math.abs(event.clientY - start.clientY)) {
 drag.moved = true;
 target = null;
-box.setPointerCapture(drag.id);
+box.setPointerCapture(event.pointerId);
 box.classList.add("onboarding-dragging");
 }
 if (!drag.moved) return;
@@ -271,12 +270,12 @@ drag.last = event;
 });
 const endDrag = (event) => {
 const ended = drag;
-if (!ended || event.pointerId !== ended.id) return;
+if (event.pointerId !== ended?.start.pointerId) return;
 drag = null;
 if (!ended.moved) return;
 box.classList.remove("onboarding-dragging");
-const dx = event.type === "pointercancel" ? 0 : event.clientX - ended.x;
-const far = ended.mouse ? Math.abs(dx) > Math.min(SWIPE_DISTANCE, box.clientWidth * SWIPE_SCREEN_FRACTION)
+const dx = event.type === "pointerup" ? event.clientX - ended.start.clientX : 0;
+const far = ended.start.pointerType === "mouse" ? Math.abs(dx) > Math.min(SWIPE_DISTANCE, box.clientWidth * SWIPE_SCREEN_FRACTION)
 : Math.abs(dx) > box.clientWidth / 2 || (event.timeStamp - ended.last.timeStamp < FLICK_WINDOW && ended.speed * Math.sign(dx) > FLICK_SPEED);
 goTo(ended.from + (far ? (dx < 0 ? 1 : -1) * (isRTL() ? -1 : 1) : 0), false);
 };
