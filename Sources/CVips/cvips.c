@@ -71,6 +71,8 @@ static struct {
     int (*image_get_n_pages)(VipsImage *image);
     int (*image_get_int)(const VipsImage *image, const char *name, int *out);
     void (*image_set_int)(VipsImage *image, const char *name, int value);
+    int (*image_get_array_int)(VipsImage *image, const char *name, int **out, int *n);
+    void (*image_set_array_int)(VipsImage *image, const char *name, const int *array, int n);
     unsigned long (*image_get_typeof)(const VipsImage *image, const char *name);
     int (*image_get_string)(const VipsImage *image, const char *name, const char **out);
     int (*image_get_blob)(const VipsImage *image, const char *name, const void **data, size_t *length);
@@ -185,6 +187,8 @@ int cvips_load(const char *program, char *message, size_t capacity) {
         {"vips_image_get_n_pages", (void **)&vips.image_get_n_pages},
         {"vips_image_get_int", (void **)&vips.image_get_int},
         {"vips_image_set_int", (void **)&vips.image_set_int},
+        {"vips_image_get_array_int", (void **)&vips.image_get_array_int},
+        {"vips_image_set_array_int", (void **)&vips.image_set_array_int},
         {"vips_image_get_typeof", (void **)&vips.image_get_typeof},
         {"vips_image_get_string", (void **)&vips.image_get_string},
         {"vips_image_get_blob", (void **)&vips.image_get_blob},
@@ -625,8 +629,44 @@ int cvips_without_metadata(VipsImage *in, VipsImage **out) {
     return with_colour_as_drawn(copied, out);
 }
 
+/* A copy of `in` whose animation plays in its encoding as browsers play it in the source's:
+   - for a GIF (`gif`), each frame delay (ms) one that centiseconds keep: libvips writes
+     rint(ms / 10), and Chromium plays a GIF frame of 1 cs or less for 100 ms, so a WebP's 12 ms
+     frames played eight times slower in the GIF; a delay past 65535 cs wrapped in its 16 bits;
+   - for a WebP, a loop count its 16 bits hold: a GIF's 65535 loops (65536 plays) wrapped to 0,
+     which plays for ever. */
+static int with_timing_kept(VipsImage *in, int gif, VipsImage **out) {
+    if (vips.copy(in, out, NULL) != 0) return -1;
+    int loop = 0;
+    if (!gif && vips.image_get_typeof(*out, "loop") != 0 && vips.image_get_int(*out, "loop", &loop) == 0 && loop > 65535) {
+        vips.image_set_int(*out, "loop", 65535);
+    }
+    int *delays = NULL, count = 0;
+    if (!gif || vips.image_get_typeof(*out, "delay") == 0 || vips.image_get_array_int(*out, "delay", &delays, &count) != 0 || count <= 0) {
+        vips.error_clear();
+        return 0;
+    }
+    int *kept = malloc((size_t)count * sizeof *kept);
+    if (!kept) {
+        vips.object_unref(*out);
+        *out = NULL;
+        return -1;
+    }
+    for (int index = 0; index < count; index++) {
+        int delay = delays[index];
+        kept[index] = delay > 10 && delay < 15 ? 20 : delay > 655350 ? 655350 : delay;
+    }
+    vips.image_set_array_int(*out, "delay", kept, count);
+    free(kept);
+    return 0;
+}
+
 int cvips_webp(VipsImage *in, int quality, void **bytes, size_t *length) {
-    return vips.webpsave_buffer(in, bytes, length, "Q", quality, "strip", 1, NULL);
+    VipsImage *timed = NULL;
+    int status = with_timing_kept(in, 0, &timed);
+    if (status == 0) status = vips.webpsave_buffer(timed, bytes, length, "Q", quality, "strip", 1, NULL);
+    if (timed) vips.object_unref(timed);
+    return status;
 }
 
 int cvips_jpeg(VipsImage *in, int quality, void **bytes, size_t *length) {
@@ -641,7 +681,11 @@ int cvips_png(VipsImage *in, void **bytes, size_t *length) {
 /* Debian's libvips 8.14 has gifsave (it is built with cgif; checked with
    vips_type_find("VipsOperation", "gifsave_buffer")): an animation's fallback moves too. */
 int cvips_gif(VipsImage *in, void **bytes, size_t *length) {
-    return vips.gifsave_buffer(in, bytes, length, "strip", 1, NULL);
+    VipsImage *timed = NULL;
+    int status = with_timing_kept(in, 1, &timed);
+    if (status == 0) status = vips.gifsave_buffer(timed, bytes, length, "strip", 1, NULL);
+    if (timed) vips.object_unref(timed);
+    return status;
 }
 
 int cvips_width(const VipsImage *image) { return vips.image_get_width(image); }

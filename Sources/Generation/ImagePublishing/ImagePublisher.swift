@@ -137,12 +137,14 @@ public enum ImagePublisher {
         // in a way browsers do not read; "png-at-72-dpi": those before wrote a PNG at the
         // source's resolution, which the check no longer takes; "colour-as-drawn-both-ways":
         // those before kept more colour under transparent pixels than browsers draw;
-        // "grey16-high-byte": those before rounded a 16-bit grey sample otherwise than browsers.
+        // "grey16-high-byte": those before rounded a 16-bit grey sample otherwise than browsers;
+        // "timing-as-browsers": those before gave a GIF frame of 11 to 14 ms 1 cs (played for
+        // 100 ms) and wrapped long delays and loop counts.
         let cacheName = ImageVariantCache.name(
             sourceDigest: asset.digest,
             settings: "quality \(quality) widths \(widths.map(String.init).joined(separator: ",")) fallback \(fallbackWidth)"
                 + (asset.isAnimated ? " animated" : "")
-                + " colour-profile-if-it-fits cmyk-as-browsers png-gamma jpeg-orientation-as-browsers png-at-72-dpi colour-as-drawn-both-ways grey16-high-byte libvips \(ImageProcessor.version)"
+                + " colour-profile-if-it-fits cmyk-as-browsers png-gamma jpeg-orientation-as-browsers png-at-72-dpi colour-as-drawn-both-ways grey16-high-byte timing-as-browsers libvips \(ImageProcessor.version)"
         )
         var entries: [ImageVariantCache.Entry] = []
         var cacheProblem: String?
