@@ -304,7 +304,8 @@ def test_mouse_drag_moves_one_screen(carousel, size):
 @pytest.mark.parametrize("size", ["desktop"])
 def test_a_mouse_let_go_off_the_slides_drags_nothing(carousel, size):
     """A press on the slides let go on the controls, after a move too small to drag: the mouse
-    moved on over the slides, no button down, and they followed it, stuck between screens."""
+    moved on over the slides, no button down, and they followed it, stuck between screens (round
+    42); a later press on Next moved over the slides took the drag on (round 43)."""
     page = carousel("builders")
     top = page.evaluate("document.querySelector('.onboarding-controls').getBoundingClientRect().top")
     x = page.viewport_size["width"] / 2
@@ -316,6 +317,18 @@ def test_a_mouse_let_go_off_the_slides_drags_nothing(carousel, size):
     page.mouse.move(x - 300, top - 200, steps=8)
     assert_at(page, 0)
     assert not page.evaluate("document.getElementById('onboarding-slides').classList.contains('onboarding-dragging')")
+    # Then Next twice, and a press on Next let go on the slides (a click taken back): the press
+    # let go off the slides before is over, and the slides stay (they went back two screens).
+    page.click(".onboarding-next")
+    page.click(".onboarding-next")
+    assert_at(page, 2)
+    button = page.evaluate("(({x, y, width, height}) => [x + width / 2, y + height / 2])"
+                           "(document.querySelector('.onboarding-next').getBoundingClientRect())")
+    page.mouse.move(*button)
+    page.mouse.down()
+    page.mouse.move(button[0] - 60, button[1] - 120, steps=6)
+    page.mouse.up()
+    assert_at(page, 2)
 
 
 @pytest.mark.parametrize("name", list(SAMPLES))

@@ -279,8 +279,8 @@ const far = ended.start.pointerType === "mouse" ? Math.abs(dx) > Math.min(SWIPE_
 : Math.abs(dx) > box.clientWidth / 2 || (event.timeStamp - ended.last.timeStamp < FLICK_WINDOW && ended.speed * Math.sign(dx) > FLICK_SPEED);
 goTo(ended.from + (far ? (dx < 0 ? 1 : -1) * (isRTL() ? -1 : 1) : 0), false);
 };
-box.addEventListener("pointerup", endDrag);
-box.addEventListener("pointercancel", endDrag);
+window.addEventListener("pointerup", endDrag);
+window.addEventListener("pointercancel", endDrag);
 box.addEventListener("dragstart", (event) => event.preventDefault());
 box.addEventListener("touchmove", (event) => {
 if (drag?.moved && event.cancelable) event.preventDefault();
