@@ -277,10 +277,16 @@ static int is_grey16(VipsImage *image) {
     return colours == 1 && vips.image_get_format(image) == CVIPS_FORMAT_USHORT;
 }
 
-/* The 16-bit grey image `in` in 8 bits, each sample its high byte. */
+/* `in` in 8 bits, as browsers and 8-bit encoders make it: each sample its high byte. */
+static int to_8_bits(VipsImage *in, VipsImage **out) {
+    return vips.image_get_format(in) == CVIPS_FORMAT_UCHAR ? vips.copy(in, out, NULL)
+                                                            : vips.cast(in, out, CVIPS_FORMAT_UCHAR, "shift", 1, NULL);
+}
+
+/* The 16-bit grey image `in` in 8 bits (to_8_bits), grey. */
 static int grey_to_8_bits(VipsImage *in, VipsImage **out) {
     VipsImage *cast = NULL;
-    int status = vips.cast(in, &cast, CVIPS_FORMAT_UCHAR, "shift", 1, NULL);
+    int status = to_8_bits(in, &cast);
     if (status == 0) status = vips.copy(cast, out, "interpretation", CVIPS_INTERPRETATION_B_W, NULL);
     if (cast) vips.object_unref(cast);
     return status;
@@ -519,7 +525,7 @@ VipsImage *cvips_open_file(const char *path) {
     return vips.image_new_from_file(path, NULL);
 }
 
-/* In `out`, the colour bands of `image` (which has alpha) as browsers keep them, 8-bit. Chromium
+/* In `out`, the colour bands of the 8-bit `image` (which has alpha) as browsers keep them. Chromium
    (Skia) and WebKit (Cairo) decode an image into 8-bit premultiplied pixels and draw nothing
    else of it: Chromium premultiplies a colour sample c by its alpha a as round(c * a / 255),
    WebKit a PNG's and both browsers a WebP's (libwebp) as floor(c * a / 255). The colours a
@@ -533,14 +539,10 @@ VipsImage *cvips_open_file(const char *path) {
    that what this gives checks itself. */
 static int colour_as_drawn(VipsImage *image, VipsImage **out) {
     int bands = vips.image_get_bands(image);
-    VipsImage *eight = NULL, *colours = NULL, *alpha = NULL, *product = NULL, *remainder = NULL, *floored = NULL, *doubled = NULL,
+    VipsImage *colours = NULL, *alpha = NULL, *product = NULL, *remainder = NULL, *floored = NULL, *doubled = NULL,
               *rounds_up = NULL, *numerator = NULL, *denominator = NULL, *quotient = NULL, *least = NULL;
-    /* The build's images are 8-bit here (vips_thumbnail's sRGB or B_W); another is made so as an
-       8-bit encoder makes it, by its high byte. */
-    int status = vips.image_get_format(image) == CVIPS_FORMAT_UCHAR ? vips.copy(image, &eight, NULL)
-                                                                     : vips.cast(image, &eight, CVIPS_FORMAT_UCHAR, "shift", 1, NULL);
-    if (status == 0) status = vips.extract_band(eight, &colours, 0, "n", bands - 1, NULL);
-    if (status == 0) status = vips.extract_band(eight, &alpha, bands - 1, NULL);
+    int status = vips.extract_band(image, &colours, 0, "n", bands - 1, NULL);
+    if (status == 0) status = vips.extract_band(image, &alpha, bands - 1, NULL);
     if (status == 0) status = vips.multiply(colours, alpha, &product, NULL);
     if (status == 0) status = vips.remainder_const1(product, &remainder, 255, NULL);
     if (status == 0) status = vips.subtract(product, remainder, &floored, NULL);
@@ -553,7 +555,7 @@ static int colour_as_drawn(VipsImage *image, VipsImage **out) {
     if (status == 0) status = vips.divide(numerator, denominator, &quotient, NULL);
     if (status == 0) status = vips.round(quotient, &least, CVIPS_ROUND_CEIL, NULL);
     if (status == 0) status = vips.cast(least, out, CVIPS_FORMAT_UCHAR, NULL);
-    VipsImage *made[] = {eight, colours, alpha, product, remainder, floored, doubled, rounds_up, numerator, denominator, quotient, least};
+    VipsImage *made[] = {colours, alpha, product, remainder, floored, doubled, rounds_up, numerator, denominator, quotient, least};
     for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
         if (made[index]) vips.object_unref(made[index]);
     }
@@ -571,9 +573,9 @@ static int with_colour_as_drawn(VipsImage *image, VipsImage **out) {
         *out = image;
         return 0;
     }
+    /* The build's images are 8-bit here (vips_thumbnail's sRGB or B_W). */
     VipsImage *eight = NULL, *colours = NULL, *alpha = NULL, *joined = NULL;
-    int status = vips.image_get_format(image) == CVIPS_FORMAT_UCHAR ? vips.copy(image, &eight, NULL)
-                                                                     : vips.cast(image, &eight, CVIPS_FORMAT_UCHAR, "shift", 1, NULL);
+    int status = to_8_bits(image, &eight);
     if (status == 0) status = colour_as_drawn(eight, &colours);
     if (status == 0) status = vips.extract_band(eight, &alpha, vips.image_get_bands(eight) - 1, NULL);
     if (status == 0) status = vips.bandjoin2(colours, alpha, &joined, NULL);
@@ -590,17 +592,18 @@ int cvips_colour_not_drawn(const void *bytes, size_t length, int *found) {
     *found = 0;
     VipsImage *image = vips.image_new_from_buffer(bytes, length, "", NULL);
     if (!image) return -1;
-    VipsImage *drawn = NULL, *colours = NULL, *differs = NULL;
+    VipsImage *eight = NULL, *drawn = NULL, *colours = NULL, *differs = NULL;
     double mean = 0;
     int status = 0;
     if (vips.image_hasalpha(image)) {
-        status = colour_as_drawn(image, &drawn);
-        if (status == 0) status = vips.extract_band(image, &colours, 0, "n", vips.image_get_bands(image) - 1, NULL);
+        status = to_8_bits(image, &eight);
+        if (status == 0) status = colour_as_drawn(eight, &drawn);
+        if (status == 0) status = vips.extract_band(eight, &colours, 0, "n", vips.image_get_bands(eight) - 1, NULL);
         if (status == 0) status = vips.relational(colours, drawn, &differs, CVIPS_RELATIONAL_NOTEQ, NULL);
         if (status == 0) status = vips.avg(differs, &mean, NULL);
         if (status == 0) *found = mean > 0;
     }
-    VipsImage *made[] = {drawn, colours, differs, image};
+    VipsImage *made[] = {eight, drawn, colours, differs, image};
     for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
         if (made[index]) vips.object_unref(made[index]);
     }

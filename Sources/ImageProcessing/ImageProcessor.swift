@@ -204,9 +204,9 @@ package enum ImageProcessor {
 
     /// Whether a pixel of the image in `source` has more colour than browsers keep of it: they
     /// decode into 8-bit premultiplied pixels (Chromium rounding the product, WebKit flooring
-    /// it), so a colour under alpha 0 is lost and one under alpha 1 keeps a bit a sample. What the build publishes never has more
-    /// (``resize(_:toWidth:maximumHeight:allFrames:as:quality:)`` keeps each colour as browsers
-    /// do), so that nothing hides under transparency.
+    /// it), so a colour under alpha 0 is lost and one under alpha 1 keeps a bit a sample. What
+    /// the build publishes never has more (``resize(_:toWidth:maximumHeight:allFrames:as:quality:)``
+    /// keeps each colour as browsers do), so that nothing hides under transparency.
     package static func hasColourNotDrawn(_ source: [UInt8]) throws(Failure) -> Bool {
         if let started { throw started }
         cvips_begin()

@@ -457,7 +457,7 @@ struct CachedVariantLayoutTests {
             let rows = 1 + 27 * 4
             var raw = [UInt8](repeating: 0, count: rows * 35)
             raw[0] = 9
-            changed = Self.storedZlib(raw)
+            changed = UprightPhotoVariantTests.storedZlib(raw, header: CachedVariantLayout.zlibHeader(width: 27, height: 35, channels: 4))
         }
         let problem = Self.problem(check, entries, at: fallback) { png in
             Array(png[..<data]) + Self.idat(changed) + png[(data + 12 + length)...]
@@ -466,29 +466,6 @@ struct CachedVariantLayoutTests {
         #expect(problem?.contains(expected) == true, "\(problem ?? "accepted")")
         // The stream itself, unchanged and framed again, passes.
         #expect(Self.problem(check, entries, at: fallback) { png in Array(png[..<data]) + Self.idat(stream) + png[(data + 12 + length)...] } == nil)
-    }
-
-    /// `raw` as a zlib stream of stored deflate blocks, with libpng's header for a 27×35
-    /// image of four channels and its Adler-32.
-    static func storedZlib(_ raw: [UInt8]) -> [UInt8] {
-        let header = CachedVariantLayout.zlibHeader(width: 27, height: 35, channels: 4)
-        var out: [UInt8] = [header.method, header.flags]
-        var start = 0
-        repeat {
-            let end = min(start + 65_535, raw.count)
-            let length = UInt16(end - start)
-            out += [end == raw.count ? 1 : 0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
-            out += raw[start..<end]
-            start = end
-        } while start < raw.count
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        for byte in raw {
-            a = (a + UInt32(byte)) % 65_521
-            b = (b + a) % 65_521
-        }
-        let adler = b << 16 | a
-        return out + [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
     }
 
     /// An IDAT chunk of `data`, its CRC holding.

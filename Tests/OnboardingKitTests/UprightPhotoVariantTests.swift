@@ -40,24 +40,31 @@ struct UprightPhotoVariantTests {
             }
             return bigEndian(UInt32(data.count)) + body + bigEndian(~crc)
         }
-        var zlib: [UInt8] = [0x78, 0x01]
+        let zlib = storedZlib(rows)
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [bitDepth, colourType, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
+    }
+
+    /// `raw` as a zlib stream of stored (uncompressed) deflate blocks after `header` (zlib's
+    /// method and flags bytes), with its Adler-32.
+    static func storedZlib(_ raw: [UInt8], header: (method: UInt8, flags: UInt8) = (0x78, 0x01)) -> [UInt8] {
+        var zlib: [UInt8] = [header.method, header.flags]
         var start = 0
-        while start < rows.count {
-            let end = min(start + 65_535, rows.count)
+        repeat {
+            let end = min(start + 65_535, raw.count)
             let length = UInt16(end - start)
-            zlib += [end == rows.count ? 1 : 0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
-            zlib += rows[start..<end]
+            zlib += [end == raw.count ? 1 : 0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+            zlib += raw[start..<end]
             start = end
-        }
+        } while start < raw.count
         var a: UInt32 = 1
         var b: UInt32 = 0
-        for byte in rows {
+        for byte in raw {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521
         }
-        zlib += bigEndian(b << 16 | a)
-        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [bitDepth, colourType, 0, 0, 0]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
+        let adler = b << 16 | a
+        return zlib + [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
     }
 
     /// Its variants in the cache are upright, as the build made them, and reused; the check
